@@ -1,0 +1,93 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppLoadContext } from 'react-router';
+import type { Config } from './config';
+import { type Db, openDatabase } from './db/database';
+import { headerContextPlugin, requestIdFrom } from './http/context';
+import { registerCsrf } from './http/csrf';
+import { registerErrorHandling } from './http/error-handler';
+import { editionLocale } from './http/locale';
+import { registerRateLimit } from './http/rate-limit';
+import { RequestLog } from './http/request-log';
+import { registerSecurityHeaders } from './http/security';
+import { type BuildLoader, registerSsr } from './http/ssr';
+import { registerStatic } from './http/static';
+import { createServices, type Services } from './services';
+import { registerSystemRoutes } from './system/routes';
+
+export interface AppOptions {
+  /** The React Router server build; without it the app serves the API only (API tests). */
+  ssrBuild?: BuildLoader;
+  /** Directory of the client build (static assets). */
+  clientDir?: string;
+  /** Development: Vite's connect middlewares (HMR, on-demand modules). */
+  viteMiddlewares?: import('vite').Connect.Server;
+  /** A database already opened by the caller (tests share one); otherwise opened from config. */
+  db?: Db;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export async function buildApp(config: Config, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.__cxy_token_'] },
+    genReqId: requestIdFrom,
+    logController: new RequestLog(),
+    trustProxy: trustProxy(config.TRUST_PROXY),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const db = opts.db ?? openDatabase(config.database, { poolSize: config.DATABASE_POOL_SIZE });
+  if (!opts.db) app.addHook('onClose', () => db.close());
+  const services = createServices(config, db);
+  app.decorate('services', services);
+
+  await app.register(cookie);
+  await app.register(headerContextPlugin, { editionLocale: editionLocale(config.EDITION) });
+  await registerSecurityHeaders(app, { dev: !!opts.viteMiddlewares });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 4 keeps on-the-fly brotli cheap; static assets are pre-compressed at build time.
+    brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await registerRateLimit(app, config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {});
+  registerCsrf(app, config.PUBLIC_URL ? { publicOrigin: new URL(config.PUBLIC_URL).origin } : {});
+  registerErrorHandling(app);
+
+  registerSystemRoutes(app, { db });
+
+  if (opts.viteMiddlewares) {
+    await app.register((await import('@fastify/middie')).default);
+    app.use(opts.viteMiddlewares);
+  } else if (opts.clientDir) {
+    await registerStatic(app, opts.clientDir);
+  }
+  if (opts.ssrBuild) {
+    registerSsr(app, {
+      build: opts.ssrBuild,
+      mode: opts.viteMiddlewares ? 'development' : 'production',
+      loadContext: (request, reply): AppLoadContext => ({
+        services,
+        ctx: request.ctx,
+        cspNonce: reply.cspNonce?.script ?? '',
+      }),
+    });
+  }
+  return app;
+}
+
+/** TRUST_PROXY: true/false, a hop count, or addresses/CIDRs (comma-separated) of the proxies. */
+function trustProxy(v: string): FastifyServerOptions['trustProxy'] {
+  if (v === 'true') return true;
+  if (v === 'false' || v === '') return false;
+  if (/^\d+$/.test(v)) return Number(v) as unknown as string;
+  return v.split(',').map((s) => s.trim());
+}

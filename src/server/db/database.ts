@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// int8 (count(*), bigint ids and epoch-ms columns) as JS numbers: all our values stay below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export function openDatabase(target: DatabaseTarget, opts: { poolSize?: number } = {}): Db {
+  if (target.dialect === 'sqlite') return openSqlite(target.file);
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: 'postgres', ping: () => ping(kysely), close: () => kysely.destroy() };
+}
+
+function openSqlite(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new SQLite(file);
+  // WAL lets readers run while one writer commits; the busy timeout makes a second process wait
+  // for the lock instead of failing; NORMAL sync is durable at every checkpoint in WAL mode.
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { kysely, dialect: 'sqlite', ping: () => ping(kysely), close: () => kysely.destroy() };
+}
+
+async function ping(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,22 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { migration0001 } from './migrations/0001_foundation';
+
+/**
+ * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
+ * order of application; a migration is never edited once it has landed — add the next one.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_foundation': migration0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+// Kysely's migrator takes a lock (an advisory lock on PostgreSQL), so instances that start together
+// apply each migration once.
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before the schema types apply.
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type HeaderContext, HEADER, isUuid, parseHeaderContext } from '../../shared/context';
+import { ResultCode } from '../../shared/errors';
+import { localeFromAcceptLanguage, type Locale } from '../../shared/i18n';
+import { AppError } from './app-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: HeaderContext;
+  }
+}
+
+/** Fastify's request id: the caller's request id header when it is a uuid, else a fresh one. */
+export function requestIdFrom(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const v = req.headers[HEADER.requestId];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s && isUuid(s) ? s.toLowerCase() : randomUUID();
+}
+
+/** Parses the spec §3 header context once per request into `request.ctx`. */
+export const headerContextPlugin = fp(
+  async (app: FastifyInstance, opts: { editionLocale: Locale }) => {
+    app.decorateRequest('ctx', null as unknown as HeaderContext);
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const { ctx, problems } = parseHeaderContext({
+        headers: request.headers,
+        cookies: request.cookies ?? {},
+        fallbackLocale: localeFromAcceptLanguage(request.headers['accept-language']) ?? opts.editionLocale,
+        newRequestId: () => request.id,
+      });
+      request.ctx = ctx;
+      const problem = problems[0];
+      if (problem && request.url.startsWith('/api/')) {
+        throw new AppError(ResultCode.parameter, {
+          httpStatus: 400,
+          messageKey: 'parameterNamed',
+          params: { field: problem.header },
+          result: { field: problem.header },
+        });
+      }
+    });
+  },
+  { name: 'header-context', dependencies: ['@fastify/cookie'] },
+);

@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HEADER } from '../../shared/context';
+import { ResultCode } from '../../shared/errors';
+import { AppError } from './app-error';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF rule for state-changing calls: a form or a simple cross-site request cannot set custom
+ * headers, so the spec's app-id header must be present (a cross-site script would need a CORS
+ * preflight, which we never grant); and when the browser states an Origin it must be ours.
+ * Routes opt out with `config: { csrf: false }` (analytics beacons).
+ */
+export function registerCsrf(app: FastifyInstance, opts: { publicOrigin?: string }) {
+  app.addHook('preHandler', async (request) => {
+    if (SAFE.has(request.method) || request.routeOptions.config?.csrf === false) return;
+    if (!request.url.startsWith('/api/')) return;
+    if (!request.headers[HEADER.appId]) throw forbidden('missing-app-id');
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isOwnOrigin(request, origin, opts.publicOrigin)) throw forbidden('origin');
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('cross-site');
+  });
+}
+
+function isOwnOrigin(request: FastifyRequest, origin: string, publicOrigin?: string): boolean {
+  if (publicOrigin && origin === publicOrigin) return true;
+  return origin === `${request.protocol}://${request.host}`;
+}
+
+function forbidden(reason: string) {
+  return new AppError(ResultCode.forbidden, { httpStatus: 403, messageKey: 'csrf', result: { reason } });
+}

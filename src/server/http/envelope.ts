@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Envelope, FieldIssue } from '../../shared/api/envelope';
+import { ResultCode } from '../../shared/errors';
+import { AppError } from './app-error';
+import { message } from './messages';
+
+export function ok<T>(request: FastifyRequest, result: T): Envelope<T> {
+  return { code: ResultCode.success, msg: message(request.ctx.locale, 'success'), result };
+}
+
+/** Validates input with the endpoint's zod schema; failure is result code 1 naming the field. */
+export function parseInput<S extends z.ZodType>(request: FastifyRequest, schema: S, input: unknown): z.infer<S> {
+  const parsed = schema.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  const issues: FieldIssue[] = parsed.error.issues.slice(0, 10).map((i) => ({
+    field: i.path.join('.') || '(body)',
+    message: i.message,
+  }));
+  throw new AppError(ResultCode.parameter, {
+    messageKey: 'parameterNamed',
+    params: { field: issues[0]?.field ?? '' },
+    result: { issues },
+  });
+}
+
+interface Contract<I extends z.ZodType | undefined, R extends z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  input?: I;
+  result: R;
+}
+
+type Input<I> = I extends z.ZodType ? z.infer<I> : undefined;
+
+/**
+ * Registers one endpoint from its shared contract: validates the query (GET) or JSON body
+ * against `input`, runs the handler and answers the envelope. Domains add their routes with it.
+ */
+export function endpoint<I extends z.ZodType | undefined, R extends z.ZodType>(
+  app: FastifyInstance,
+  contract: Contract<I, R>,
+  handler: (input: Input<I>, request: FastifyRequest, reply: FastifyReply) => Promise<z.infer<R>> | z.infer<R>,
+  options: { rateLimit?: { max: number; timeWindow: number | string }; csrf?: boolean } = {},
+) {
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    config: { csrf: options.csrf ?? true, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    handler: async (request, reply) => {
+      const raw = contract.method === 'GET' || contract.method === 'DELETE' ? request.query : request.body;
+      const input = (contract.input ? parseInput(request, contract.input, raw) : undefined) as Input<I>;
+      return ok(request, await handler(input, request, reply));
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false for the few endpoints other sites may call (analytics beacons); default true. */
+    csrf?: boolean;
+  }
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { runSeeds } from './db/seed/seed';
+import { assertProductionSafe } from './production-guard';
+
+/** Reads configuration, migrates, seeds once, serves; shuts down gracefully on SIGTERM/SIGINT. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+    assertProductionSafe(config);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const db = openDatabase(config.database, { poolSize: config.DATABASE_POOL_SIZE });
+  await migrateToLatest(db.kysely);
+  if (config.SEED_DEMO_DATA) await runSeeds(db.kysely);
+
+  const dev = config.NODE_ENV === 'development';
+  const root = process.cwd();
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  if (dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+    app = await buildApp(config, {
+      db,
+      viteMiddlewares: vite.middlewares,
+      ssrBuild: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    });
+    app.addHook('onClose', () => vite.close());
+  } else {
+    const serverBuild = pathToFileURL(path.join(root, 'build/server/index.js')).href;
+    app = await buildApp(config, {
+      db,
+      clientDir: path.join(root, 'build/client'),
+      ssrBuild: () => import(serverBuild) as Promise<ServerBuild>,
+    });
+  }
+  app.addHook('onClose', () => db.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info({ dialect: db.dialect, edition: config.EDITION }, 'ready');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import type { PublicConfig } from '../shared/api/site';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { createDocsService, type DocsService } from './docs/service';
+import { bundle, translate } from './i18n/catalogues';
+import { qrSvg, sameSiteUrl } from './site/qr';
+import { createSiteService, type SiteService } from './site/service';
+
+/**
+ * What route loaders and API handlers reach: the domains' services, built once per app. Each
+ * domain adds its service here; pages get them through the React Router load context.
+ */
+export interface Services {
+  db: Db;
+  config: PublicConfig;
+  i18n: { bundle: typeof bundle; translate: typeof translate };
+  docs: DocsService;
+  site: SiteService;
+  qr: { svg: typeof qrSvg; sameSiteUrl: typeof sameSiteUrl };
+}
+
+export function createServices(config: Config, db: Db): Services {
+  return {
+    db,
+    config: publicConfig(config),
+    i18n: { bundle, translate },
+    docs: createDocsService({ supportEmail: config.SUPPORT_EMAIL }),
+    site: createSiteService(),
+    qr: { svg: qrSvg, sameSiteUrl },
+  };
+}
+
+export function publicConfig(c: Config): PublicConfig {
+  return {
+    edition: c.EDITION,
+    ...(c.PUBLIC_URL ? { publicUrl: c.PUBLIC_URL.replace(/\/$/, '') } : {}),
+    makersToolsUrl: c.MAKERS_TOOLS_URL.replace(/\/$/, ''),
+    supportEmail: c.SUPPORT_EMAIL,
+    appLinks: { ios: c.IOS_APP_URL, android: c.ANDROID_APP_URL, ...(c.ANDROID_APK_URL ? { apk: c.ANDROID_APK_URL } : {}) },
+  };
+}

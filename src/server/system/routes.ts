@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../shared/api/system';
+import type { Db } from '../db/database';
+import { endpoint } from '../http/envelope';
+
+/** Health (for load balancers and operators), the header-context echo and a ping. */
+export function registerSystemRoutes(app: FastifyInstance, deps: { db: Db }) {
+  // A plain answer (not the envelope): load balancers read the HTTP status.
+  app.get(contract.health.path, async (_request, reply) => {
+    const up = await deps.db.ping();
+    return reply
+      .status(up ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: up ? 'ok' : 'degraded', database: up ? 'ok' : 'down', dialect: deps.db.dialect });
+  });
+
+  endpoint(app, contract.context, async (_input, request) => {
+    const { token, ...rest } = request.ctx;
+    return { ...rest, token: token !== '' };
+  });
+
+  endpoint(app, contract.ping, async (input) => ({ echo: input.message, at: new Date().toISOString() }), {
+    rateLimit: { max: 60, timeWindow: '1 minute' },
+  });
+}

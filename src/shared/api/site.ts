@@ -1,0 +1,27 @@
+/**
+ * What the landing page shows besides the platform presentation. The content and campaign domains
+ * register providers that fill these lists from their data; with none registered, the sections
+ * are not shown (no made-up cards).
+ */
+export interface LandingCard {
+  id: string;
+  title: string;
+  imageUrl: string;
+  href: string;
+  /** A short line under the title: author, dates, state. */
+  caption?: string;
+}
+
+export interface LandingData {
+  featured: LandingCard[];
+  campaigns: LandingCard[];
+}
+
+/** The configuration pages may see (never secrets): it is serialised into loader data. */
+export interface PublicConfig {
+  edition: 'intl' | 'cn';
+  publicUrl?: string;
+  makersToolsUrl: string;
+  supportEmail: string;
+  appLinks: { ios: string; android: string; apk?: string };
+}

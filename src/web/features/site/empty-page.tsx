@@ -1,0 +1,41 @@
+import { useTranslation } from '../../i18n/react';
+import { Link } from 'react-router';
+import { pageBase } from '../../page-loader';
+import { paths } from '../../paths';
+import { headTags } from '../../seo';
+import { EmptyIcon } from '../../ui/icons';
+import { StateView } from '../../ui/state-view';
+import type { Route } from './+types/empty-page';
+
+/** Where the app sends a shared link whose content was removed or made private. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const base = pageBase(request, context, ['site']);
+  return {
+    i18n: base.i18n,
+    head: { title: base.t('site', 'empty.title'), description: base.t('site', 'empty.text'), canonical: base.canonical, noindex: true },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
+
+export default function EmptyPage() {
+  const { t } = useTranslation('site');
+  return (
+    <StateView
+      icon={<EmptyIcon />}
+      title={t('empty.title')}
+      actions={
+        <>
+          <Link className="btn btn-block" to={paths.home}>
+            {t('empty.home')}
+          </Link>
+          <Link className="btn btn-secondary btn-block" to={paths.download}>
+            {t('empty.openApp')}
+          </Link>
+        </>
+      }
+    >
+      <p className="muted">{t('empty.text')}</p>
+    </StateView>
+  );
+}

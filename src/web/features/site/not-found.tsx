@@ -1,0 +1,39 @@
+import { useTranslation } from '../../i18n/react';
+import { data, Link } from 'react-router';
+import { pageBase } from '../../page-loader';
+import { paths } from '../../paths';
+import { headTags } from '../../seo';
+import { CompassIcon } from '../../ui/icons';
+import { StateView } from '../../ui/state-view';
+import type { Route } from './+types/not-found';
+
+/** Any path no route claims: a translated 404 page with the 404 status. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const base = pageBase(request, context, ['site']);
+  return data(
+    {
+      i18n: base.i18n,
+      head: { title: base.t('site', 'notFound.title'), description: base.t('site', 'notFound.text'), canonical: base.canonical, noindex: true },
+    },
+    { status: 404 },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
+
+export default function NotFound() {
+  const { t } = useTranslation('site');
+  return (
+    <StateView
+      icon={<CompassIcon />}
+      title={t('notFound.title')}
+      actions={
+        <Link className="btn btn-block" to={paths.home}>
+          {t('notFound.home')}
+        </Link>
+      }
+    >
+      <p className="muted">{t('notFound.text')}</p>
+    </StateView>
+  );
+}

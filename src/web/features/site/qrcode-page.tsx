@@ -1,0 +1,38 @@
+import { useTranslation } from '../../i18n/react';
+import { pageBase } from '../../page-loader';
+import { paths } from '../../paths';
+import { headTags } from '../../seo';
+import { QrCode } from '../../ui/qr-code';
+import type { Route } from './+types/qrcode-page';
+
+/**
+ * A QR code to show on a screen or print (stands, posters, the app's "scan to open"): encodes a
+ * page of this site given as `?url=`, by default the app download page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const base = pageBase(request, context, ['site']);
+  const target =
+    context.services.qr.sameSiteUrl(base.origin, base.url.searchParams.get('url')) ?? `${base.origin}${paths.download}`;
+  return {
+    i18n: base.i18n,
+    target,
+    qr: await context.services.qr.svg(target),
+    head: { title: base.t('site', 'qrcode.title'), description: base.t('site', 'qrcode.text'), canonical: base.canonical },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
+
+export default function QrcodePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('site');
+  return (
+    <section className="card center">
+      <h1>{t('qrcode.title')}</h1>
+      <p className="muted">{t('qrcode.text')}</p>
+      <QrCode svg={loaderData.qr} label={t('qrcode.qrLabel', { url: loaderData.target })} />
+      <p className="small">
+        <a href={loaderData.target}>{loaderData.target}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import type common from './locales/en/common.json';
+import type enums from './locales/en/enums.json';
+import type errors from './locales/en/errors.json';
+import type legal from './locales/en/legal.json';
+import type site from './locales/en/site.json';
+
+/**
+ * Catalogue namespaces, one per feature. Keys are typed from the English catalogue (the source
+ * of wording); the other three must have every key (checked by tests and `npm run lint`).
+ */
+export interface Resources {
+  common: typeof common;
+  errors: typeof errors;
+  enums: typeof enums;
+  site: typeof site;
+  legal: typeof legal;
+}
+export type Namespace = keyof Resources;
+export const NAMESPACES: Namespace[] = ['common', 'errors', 'enums', 'site', 'legal'];

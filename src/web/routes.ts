@@ -1,0 +1,42 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { DOC_PATHS } from '../shared/docs';
+
+/**
+ * The route table of spec §2. Where a spec line lists paths after a prefixed one
+ * (`/creality-cloud/empty-page, /download, …`), both readings are served: `/download` and
+ * `/creality-cloud/download` show the same page, so every old link works.
+ *
+ * Paths owned by later capabilities (content pages, campaigns, accounts, venues, tools pages)
+ * are added by those; until then they answer with the 404 page. `spec-routes.ts` lists every
+ * spec path with its owner and a test checks each is either routed here or pending there.
+ */
+const both = (p: string, file: string, id: string) => [
+  route(p, file, { id }),
+  route(`creality-cloud${p}`, file, { id: `${id}-prefixed` }),
+];
+
+export default [
+  index('features/site/landing.tsx', { id: 'landing' }),
+  route('creality-h5', 'features/site/landing.tsx', { id: 'landing-h5' }),
+
+  ...both('download', 'features/site/download.tsx', 'download'),
+  route('app-download', 'features/site/download.tsx', { id: 'app-download' }),
+  ...both('mobile-page', 'features/site/mobile-page.tsx', 'mobile-page'),
+  ...both('empty-page', 'features/site/empty-page.tsx', 'empty-page'),
+  ...both('qrcode-page', 'features/site/qrcode-page.tsx', 'qrcode-page'),
+  ...both('pullblack', 'features/site/pullblack.tsx', 'pullblack'),
+
+  // Same-window redirect to the makers-tools site (spec §2), for any path under tools.
+  route('creality-cloud/tools/*', 'features/site/tools-redirect.tsx', { id: 'tools' }),
+
+  // Legal and help documents: one page module, one route per spec path.
+  ...Object.keys(DOC_PATHS)
+    .filter((p) => p !== '/creality-cloud/privacy-policy')
+    .flatMap((p) =>
+      p === '/privacy-policy'
+        ? both(p.slice(1), 'features/legal/doc-page.tsx', 'doc-privacy-policy')
+        : [route(p.slice(1), 'features/legal/doc-page.tsx', { id: `doc${p.replaceAll('/', '-')}` })],
+    ),
+
+  route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
+] satisfies RouteConfig;

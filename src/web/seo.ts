@@ -1,0 +1,33 @@
+import type { MetaDescriptor } from 'react-router';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  canonical: string;
+  image?: string;
+  /** noindex for pages that only make sense in context (empty page, blocked account). */
+  noindex?: boolean;
+}
+
+const SITE_NAME = 'Creality Cloud';
+
+/** Title, description, canonical URL, Open Graph and Twitter card tags for a shared link. */
+export function headTags(head: PageHead | undefined): MetaDescriptor[] {
+  if (!head) return [{ title: SITE_NAME }];
+  const tags: MetaDescriptor[] = [
+    { title: head.title === SITE_NAME ? SITE_NAME : `${head.title} · ${SITE_NAME}` },
+    { name: 'description', content: head.description },
+    { tagName: 'link', rel: 'canonical', href: head.canonical },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: head.title },
+    { property: 'og:description', content: head.description },
+    { property: 'og:url', content: head.canonical },
+    { name: 'twitter:card', content: head.image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: head.title },
+    { name: 'twitter:description', content: head.description },
+  ];
+  if (head.image) tags.push({ property: 'og:image', content: head.image }, { name: 'twitter:image', content: head.image });
+  if (head.noindex) tags.push({ name: 'robots', content: 'noindex' });
+  return tags;
+}
