@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -42,7 +42,7 @@ function openSqlite(file: string): Db {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
   return { kysely, dialect: 'sqlite', ping: () => ping(kysely), close: () => kysely.destroy() };
 }
 
@@ -52,5 +52,22 @@ async function ping(db: Kysely<Database>): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * SQLite transactions that take the write lock when they begin (`BEGIN IMMEDIATE`). A deferred
+ * transaction that reads and then writes can deadlock with another process doing the same (both
+ * hold read locks, neither can upgrade, and the busy timeout cannot help); taking the lock first
+ * makes writers queue on the busy timeout instead. In one process Kysely already runs one
+ * transaction at a time.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
   }
 }

@@ -18,6 +18,18 @@ export async function registerRateLimit(app: FastifyInstance, opts: { redisUrl?:
     app.addHook('onClose', async () => {
       redis.disconnect();
     });
+    // Commands are not queued while disconnected (a slow Redis must not stall requests), so wait
+    // for the first connection before serving; if Redis is down, start anyway and say so.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        app.log.warn('redis not reachable yet: rate limits are not enforced until it is');
+        resolve();
+      }, 3_000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
   await app.register(rateLimit, {
     global: false,

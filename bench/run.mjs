@@ -1,0 +1,201 @@
+// `npm run bench`: throughput and memory of the product server against a bare Fastify baseline,
+// JavaScript weight per route, and Lighthouse scores. A measurement, not a test: missed targets
+// print FAIL but exit 0; only a benchmark that could not run exits non-zero.
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { sourceStamp } from '../scripts/source-stamp.mjs';
+import { kb, round, section, table, verdict } from './format.mjs';
+import { jsPerRoute } from './js-size.mjs';
+import { audit, CATEGORIES } from './lighthouse.mjs';
+import { CONNECTIONS, DURATION_S, measure, WARMUP_S } from './load.mjs';
+import { freePort, rssKB, startServer, stopServer } from './servers.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const LANDING_BUDGET_KB = 120;
+const LH_TARGETS = { performance: 95, accessibility: 95 };
+const LH_PAGES = ['/', '/privacy-policy'];
+
+const startedAt = new Date();
+const results = { startedAt: startedAt.toISOString(), machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model }, fails: [] };
+const servers = [];
+const fail = (what) => {
+  results.fails.push(what);
+  console.log(`FAIL  ${what}`);
+};
+
+// Never leave a server behind, whatever happens.
+process.on('exit', () => {
+  for (const s of servers) if (!s.exit) s.child.kill('SIGKILL');
+});
+
+try {
+  // 1. Build only when the sources changed, the same rule as `npm start`.
+  section('Build');
+  const stampFile = path.join(ROOT, 'build/.stamp');
+  const stamp = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
+  const needsBuild =
+    stamp !== sourceStamp(ROOT) || !fs.existsSync(path.join(ROOT, 'build/app/main.js')) || !fs.existsSync(path.join(ROOT, 'build/server/index.js'));
+  if (needsBuild) {
+    console.log('sources changed since the last build: npm run build');
+    execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
+  } else {
+    console.log('build is up to date (build/.stamp matches the sources)');
+  }
+  results.build = { rebuilt: needsBuild };
+
+  // 6 (static, so done first). JavaScript a first visit of each route downloads.
+  section('JS per route (first load: entry + root + route, each file once, gzip -9)');
+  const js = await jsPerRoute(ROOT);
+  console.log(`source: ${js.source}`);
+  // Routes sharing one module weigh the same; one row per distinct size keeps the table short.
+  const groups = new Map();
+  for (const r of js.routes) {
+    const key = `${r.gzip}|${r.files.length}`;
+    if (!groups.has(key)) groups.set(key, { ...r, ids: [] });
+    groups.get(key).ids.push(r.id);
+  }
+  console.log(
+    table([
+      ['route id(s)', 'files', 'KB gzip'],
+      ...[...groups.values()]
+        .sort((a, b) => b.gzip - a.gzip)
+        .map((g) => [g.ids.length > 3 ? `${g.ids.slice(0, 3).join(', ')} +${g.ids.length - 3} more` : g.ids.join(', '), g.files.length, kb(g.gzip)]),
+    ]),
+  );
+  const landing = js.routes.find((r) => r.id === 'landing');
+  if (!landing) throw new Error('no route with id "landing" in the manifest');
+  const landingOk = kb(landing.gzip) <= LANDING_BUDGET_KB;
+  console.log(`${verdict(landingOk)}  landing: ${kb(landing.gzip)} KB gzip (budget ${LANDING_BUDGET_KB} KB)`);
+  if (!landingOk) results.fails.push(`landing JS ${kb(landing.gzip)} KB > ${LANDING_BUDGET_KB} KB`);
+  for (const c of js.css) console.log(`CSS   ${c.file}: ${kb(c.gzip)} KB gzip (${kb(c.raw)} KB raw)`);
+  results.js = { ...js, landing: { gzipKB: kb(landing.gzip), budgetKB: LANDING_BUDGET_KB, pass: landingOk } };
+
+  // 2–3. The product and the baseline, each on its own free port.
+  section('Servers');
+  const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cxy-bench-'));
+  const product = await startServer({
+    name: 'product',
+    script: 'build/app/main.js',
+    cwd: ROOT,
+    env: { NODE_ENV: 'production', PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: `file:${dbDir}/bench.sqlite` },
+    healthPath: '/healthz',
+  });
+  servers.push(product);
+  const rssStart = rssKB(product.pid);
+  const hello = await startServer({
+    name: 'hello-world',
+    script: 'bench/hello-world.mjs',
+    cwd: ROOT,
+    env: { PORT: String(await freePort()), HOST: '127.0.0.1' },
+    healthPath: '/',
+  });
+  servers.push(hello);
+  console.log(`product      ${product.url} (pid ${product.pid}), RSS after start ${round(rssStart / 1024)} MB`);
+  console.log(`hello-world  ${hello.url} (pid ${hello.pid})`);
+
+  // 4. Load, one target after the other.
+  section(`HTTP load (autocannon, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s each)`);
+  const targets = [
+    { name: 'hello-world GET /', url: `${hello.url}/` },
+    { name: 'product GET / (SSR landing)', url: `${product.url}/`, headers: { 'accept-language': 'en' } },
+    { name: 'product GET /healthz', url: `${product.url}/healthz` },
+    { name: 'product GET /api/cxy/v2/system/context', url: `${product.url}/api/cxy/v2/system/context` },
+  ];
+  const load = [];
+  for (const t of targets) {
+    process.stdout.write(`  ${t.name} … `);
+    const r = await measure(t);
+    console.log(`${Math.round(r.rps)} req/s`);
+    load.push({ name: t.name, ...r });
+  }
+  const base = load[0].rps;
+  console.log(
+    table([
+      ['target', 'req/s', 'vs hello', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+      ...load.map((r, i) => [r.name, Math.round(r.rps), i === 0 ? '1.00 (base)' : round(r.rps / base, 2).toFixed(2), r.latencyP50, r.latencyP99, r.non2xx, r.errors]),
+    ]),
+  );
+  for (const r of load) if (r.non2xx || r.errors) console.log(`WARN  ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors (status codes ${JSON.stringify(r.statusCodes)})`);
+  results.load = load.map((r) => ({ ...r, ratioToHello: r.rps / base }));
+
+  // 5a. Memory right after the load, before anything else touches the server.
+  const rssAfter = rssKB(product.pid);
+  section('Product server memory (VmRSS)');
+  console.log(
+    table([
+      ['when', 'MB'],
+      ['after start', round(rssStart / 1024)],
+      ['after load', round(rssAfter / 1024)],
+    ]),
+  );
+  results.rss = { startKB: rssStart, afterLoadKB: rssAfter };
+
+  // The baseline is done; stopping it gives Lighthouse the CPU.
+  results.helloShutdown = await stopServer(hello);
+
+  // 7. Lighthouse with no load running; a short pause lets the server's GC settle.
+  await sleep(1000);
+  section('Lighthouse (mobile, default config)');
+  const reports = await audit(LH_PAGES.map((p) => product.url + p));
+  console.log(
+    table([
+      ['page', ...CATEGORIES, 'FCP', 'LCP', 'TBT', 'CLS'],
+      ...reports.map((r, i) => [
+        LH_PAGES[i],
+        ...CATEGORIES.map((c) => r.scores[c]),
+        r.metrics['first-contentful-paint'],
+        r.metrics['largest-contentful-paint'],
+        r.metrics['total-blocking-time'],
+        r.metrics['cumulative-layout-shift'],
+      ]),
+    ]),
+  );
+  for (const [i, r] of reports.entries()) {
+    if (r.runtimeError) fail(`${LH_PAGES[i]}: Lighthouse runtime error ${r.runtimeError.code}: ${r.runtimeError.message}`);
+    for (const [c, min] of Object.entries(LH_TARGETS)) {
+      const ok = (r.scores[c] ?? 0) >= min;
+      if (ok) console.log(`PASS  ${LH_PAGES[i]} ${c} ${r.scores[c]} ≥ ${min}`);
+      else fail(`${LH_PAGES[i]} ${c} ${r.scores[c]} < ${min}`);
+    }
+  }
+  for (const [i, r] of reports.entries()) {
+    if (!r.failed.length) continue;
+    console.log(`\nAudits below full score on ${LH_PAGES[i]}:`);
+    for (const a of r.failed) {
+      console.log(`  [${a.category}] ${a.id} (score ${round(a.score, 2)}, weight ${a.weight}) ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}`);
+      for (const item of a.items) console.log(`      ${JSON.stringify(item).slice(0, 240)}`);
+    }
+  }
+  results.lighthouse = reports;
+
+  // 5b. Graceful shutdown: SIGTERM must finish in-flight work and exit 0 within 10 s.
+  section('Shutdown');
+  const down = await stopServer(product, 10_000);
+  results.productShutdown = down;
+  const graceful = down.graceful;
+  if (graceful) console.log(`PASS  product exited with code 0 in ${down.ms} ms after SIGTERM (graceful shutdown works)`);
+  else fail(`product graceful shutdown: ${JSON.stringify(down)}`);
+  console.log(`product log lines at LOG_LEVEL=warn during the run: ${product.output.length}`);
+  if (product.output.length) console.log(product.output.slice(-5).map((l) => `  ${l.slice(0, 240)}`).join('\n'));
+  results.productLogTail = product.output.slice(-50);
+  fs.rmSync(dbDir, { recursive: true, force: true });
+  if (landingOk === false) console.log(`FAIL  landing JS ${kb(landing.gzip)} KB > ${LANDING_BUDGET_KB} KB`);
+} catch (err) {
+  results.error = String(err?.stack ?? err);
+  console.error(`\nbenchmark could not run: ${err?.stack ?? err}`);
+  process.exitCode = 1;
+} finally {
+  for (const s of servers) if (!s.exit) s.child.kill('SIGKILL');
+  results.durationS = round((Date.now() - startedAt) / 1000);
+  const dir = path.join(ROOT, 'bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify(results, null, 2));
+  section('Summary');
+  console.log(results.fails.length ? results.fails.map((f) => `FAIL  ${f}`).join('\n') : 'all targets met');
+  console.log(`results: ${path.relative(ROOT, file)} (${results.durationS} s)`);
+}
