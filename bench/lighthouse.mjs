@@ -27,8 +27,15 @@ export async function audit(urls) {
   try {
     const reports = [];
     for (const url of urls) {
-      const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES });
-      reports.push(summarise(lhr));
+      let report = await run(url, chrome.port);
+      // Lighthouse sometimes loses the trace (NO_NAVSTART, NO_FCP) on a loaded or fresh browser;
+      // that is a flake of the tool, not a property of the page, so it gets one more try.
+      if (report.runtimeError || Object.values(report.scores).some((s) => s === null)) {
+        const first = report.runtimeError?.code ?? report.auditErrors.join('; ');
+        report = await run(url, chrome.port);
+        report.retriedAfter = first;
+      }
+      reports.push(report);
     }
     return reports;
   } finally {
@@ -36,10 +43,22 @@ export async function audit(urls) {
   }
 }
 
+async function run(url, port) {
+  const { lhr } = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES });
+  return summarise(lhr);
+}
+
 function summarise(lhr) {
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
   const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue ?? null]));
-  // Every scored audit below 1 in the four categories: these are what the scores lose points on.
+  // Simulated (the score) next to observed (what the unthrottled page really did on loopback):
+  // a large gap means the score is lost to the simulated slow network, not to the server.
+  const m = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  const observed = { fcpMs: m.observedFirstContentfulPaint, lcpMs: m.observedLargestContentfulPaint, simulatedTtfbMs: m.timeToFirstByte };
+  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  const auditErrors = Object.values(lhr.audits).filter((a) => a.errorMessage).map((a) => `${a.id}: ${a.errorMessage}`);
+  // Every scored audit below 1 in the four categories: weight > 0 ones cost points, weight 0 ones
+  // (diagnostics, insights) explain where the time goes.
   const failed = [];
   for (const c of CATEGORIES) {
     for (const ref of lhr.categories[c]?.auditRefs ?? []) {
@@ -53,7 +72,7 @@ function summarise(lhr) {
         score: a.score,
         weight: ref.weight,
         displayValue: a.displayValue ?? '',
-        items: (a.details?.items ?? []).slice(0, 6).map(describeItem),
+        items: flatten(a.details).slice(0, 6),
       });
     }
   }
@@ -62,19 +81,41 @@ function summarise(lhr) {
     formFactor: lhr.configSettings.formFactor,
     scores,
     metrics,
+    observed,
+    lcpElement: lcpElement ? { selector: lcpElement.selector, label: lcpElement.nodeLabel } : null,
     failed,
+    auditErrors,
     runWarnings: lhr.runWarnings,
     runtimeError: lhr.runtimeError ?? null,
   };
 }
 
-/** The part of an audit item a developer needs to find the culprit: element, URL or value. */
-function describeItem(item) {
-  if (item.node) return { selector: item.node.selector, snippet: item.node.snippet, explanation: item.node.explanation };
+/**
+ * The part of an audit's details a developer needs to find the culprit: element, URL, source
+ * location, savings. Lists and tables are nested in insight audits, so they are walked.
+ */
+function flatten(details) {
+  if (!details) return [];
+  if (details.type === 'list' || details.type === 'table' || details.type === 'opportunity') return (details.items ?? []).flatMap(flatten);
+  if (details.type === 'list-section') return details.value?.type === 'network-tree' ? [{ longestChain: longestChain(details.value.chains) }] : [];
+  if (details.type === 'node') return [{ selector: details.selector, snippet: details.snippet, label: details.nodeLabel }];
+  if (details.node) return [{ selector: details.node.selector, snippet: details.node.snippet, explanation: details.node.explanation }];
   const out = {};
-  for (const key of ['url', 'source', 'description', 'value', 'wastedBytes', 'wastedMs', 'totalBytes', 'label']) {
-    if (item[key] !== undefined) out[key] = typeof item[key] === 'object' ? JSON.stringify(item[key]).slice(0, 200) : item[key];
+  for (const key of ['url', 'source', 'wastedBytes', 'wastedMs', 'totalBytes', 'reflowTime', 'duration', 'label']) {
+    const v = details[key];
+    if (v === undefined || v === null) continue;
+    out[key] = typeof v === 'object' ? (v.url ? `${v.url}:${v.line}:${v.column}` : JSON.stringify(v).slice(0, 160)) : typeof v === 'number' ? Math.round(v) : v;
   }
-  if (item.subItems?.items?.length) out.subItems = item.subItems.items.slice(0, 3).map(describeItem);
-  return out;
+  return Object.keys(out).length ? [out] : [];
+}
+
+/** "url (ms) → url (ms)" along the chain Lighthouse marked as the longest. */
+function longestChain(chains) {
+  const steps = [];
+  for (let level = chains; level && Object.keys(level).length; ) {
+    const node = Object.values(level).find((n) => n.isLongest) ?? Object.values(level)[0];
+    steps.push(`${new URL(node.url).pathname} (${Math.round(node.navStartToEndTime)} ms)`);
+    level = node.children;
+  }
+  return steps.join(' → ');
 }

@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { API } from '../shared/api/routes';
+import type { language } from '../shared/api/system';
 import { useTranslation } from './i18n/react';
 import { Link, useRevalidator } from 'react-router';
-import { LANGUAGE_COOKIE, LOCALES, type Locale } from '../shared/i18n';
+import { LOCALES, type Locale } from '../shared/i18n';
+import { useApi } from './api/use-api';
 import { paths } from './paths';
 import { LogoIcon } from './ui/icons';
 
@@ -36,19 +39,26 @@ export function Chrome({ locale, children }: { locale: Locale; children: ReactNo
   );
 }
 
-/** Stores the choice in a cookie (read on the server too) and reloads the data in that language. */
+/** Saves the choice (the server sets the language cookie) and reloads the data in that language. */
 function LanguageSwitch({ locale, label }: { locale: Locale; label: string }) {
   const revalidator = useRevalidator();
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const choose = async (next: Locale) => {
+    setBusy(true);
+    try {
+      await api.call<typeof language>(API.system.language, { locale: next });
+      await revalidator.revalidate();
+    } catch {
+      // The API client has shown the reason; the page stays in its language.
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <label className="lang-switch">
       <span className="visually-hidden">{label}</span>
-      <select
-        value={locale}
-        onChange={(e) => {
-          document.cookie = `${LANGUAGE_COOKIE}=${e.target.value}; Path=/; Max-Age=31536000; SameSite=Lax`;
-          void revalidator.revalidate();
-        }}
-      >
+      <select value={locale} disabled={busy} onChange={(e) => void choose(e.target.value as Locale)}>
         {LOCALES.map((l) => (
           <option key={l} value={l} lang={l}>
             {LANGUAGE_NAMES[l]}

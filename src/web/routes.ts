@@ -12,7 +12,7 @@ import { DOC_PATHS } from '../shared/docs';
  */
 const both = (p: string, file: string, id: string) => [
   route(p, file, { id }),
-  route(`creality-cloud${p}`, file, { id: `${id}-prefixed` }),
+  route(`creality-cloud/${p}`, file, { id: `${id}-prefixed` }),
 ];
 
 export default [

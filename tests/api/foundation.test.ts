@@ -213,6 +213,40 @@ describe.each(ENGINES)('foundation API on %s', (engine) => {
     });
   });
 
+  describe('language choice', () => {
+    const choose = (payload: string, headers: Record<string, string> = CLIENT_HEADERS) =>
+      t.app.inject({ method: 'POST', url: '/api/cxy/v2/system/language', headers, payload });
+
+    it('stores the language in a cookie and answers in it from then on', async () => {
+      const res = await choose('{"locale":"zh-TW"}');
+      expect(res.json()).toMatchObject({ code: 0, result: { locale: 'zh-TW' } });
+      const cookie = res.cookies.find((c) => c.name === 'lang');
+      expect(cookie).toMatchObject({ value: 'zh-TW', path: '/', sameSite: 'Lax', maxAge: 31536000 });
+      expect(cookie?.secure).toBeUndefined();
+      const next = await t.app.inject({ method: 'GET', url: '/api/nothing', headers: { cookie: 'lang=zh-TW' } });
+      expect(next.json().msg).toBe('請求的資源不存在');
+    });
+
+    it('marks the cookie Secure behind HTTPS', async () => {
+      const res = await choose('{"locale":"fr"}', { ...CLIENT_HEADERS, 'x-forwarded-proto': 'https' });
+      expect(res.cookies.find((c) => c.name === 'lang')?.secure).toBe(true);
+    });
+
+    it('refuses languages we do not serve, and bad bodies, without setting anything', async () => {
+      for (const body of ['{"locale":"de"}', '{}', '{"locale":["fr"]}', '{"locale":"fr<script>"}', 'null']) {
+        const res = await choose(body);
+        expect(res.json().code).toBe(1);
+        expect(res.cookies).toHaveLength(0);
+      }
+    });
+
+    it('is protected from cross-site requests', async () => {
+      const res = await choose('{"locale":"fr"}', { 'content-type': 'application/json' });
+      expect(res.statusCode).toBe(403);
+      expect(res.cookies).toHaveLength(0);
+    });
+  });
+
   it('hides internals of a server error and logs them with the request id', async () => {
     const id = '11111111-2222-4333-8444-555555555555';
     const res = await t.app.inject({ method: 'GET', url: '/api/test/explode', headers: { [HEADER.requestId]: id } });

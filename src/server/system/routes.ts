@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../shared/api/system';
+import { LANGUAGE_COOKIE } from '../../shared/i18n';
 import type { Db } from '../db/database';
 import { endpoint } from '../http/envelope';
 
@@ -17,6 +18,18 @@ export function registerSystemRoutes(app: FastifyInstance, deps: { db: Db }) {
   endpoint(app, contract.context, async (_input, request) => {
     const { token, ...rest } = request.ctx;
     return { ...rest, token: token !== '' };
+  });
+
+  endpoint(app, contract.language, async (input, request, reply) => {
+    reply.setCookie(LANGUAGE_COOKIE, input.locale, {
+      path: '/',
+      maxAge: 365 * 24 * 3600,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      // Not HttpOnly: the page's language switch reads it back; it holds no secret.
+      httpOnly: false,
+    });
+    return { locale: input.locale };
   });
 
   endpoint(app, contract.ping, async (input) => ({ echo: input.message, at: new Date().toISOString() }), {

@@ -14,5 +14,6 @@ export const API = {
     health: r('GET', '/healthz'),
     context: r('GET', '/api/cxy/v2/system/context'),
     ping: r('POST', '/api/cxy/v2/system/ping'),
+    language: r('POST', '/api/cxy/v2/system/language'),
   },
 } as const;

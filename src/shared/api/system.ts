@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n';
 import { API } from './routes';
 
 /** Endpoint contracts of the `system` domain: health, the header-context echo and a ping. */
@@ -29,4 +30,11 @@ export const ping = {
   ...API.system.ping,
   input: z.object({ message: z.string().min(1).max(200) }),
   result: z.object({ echo: z.string(), at: z.string() }),
+} as const;
+
+/** Stores the visitor's language choice in the `lang` cookie (read by every page and call). */
+export const language = {
+  ...API.system.language,
+  input: z.object({ locale: z.enum(LOCALES) }),
+  result: z.object({ locale: z.enum(LOCALES) }),
 } as const;

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser journeys on the production build, in the system's Chromium (no browser download).
+ * The server runs on a fresh SQLite file; store links and the makers-tools host point back at it
+ * so no test leaves this machine.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3199);
+const BASE = `http://127.0.0.1:${PORT}`;
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cxy-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: BASE,
+    ...devices['Pixel 7'],
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node build/app/main.js',
+    url: `${BASE}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: `file:${path.join(dataDir, 'e2e.sqlite')}`,
+      MAKERS_TOOLS_URL: BASE,
+      IOS_APP_URL: `${BASE}/__store/ios`,
+      ANDROID_APP_URL: `${BASE}/__store/android`,
+    },
+  },
+});

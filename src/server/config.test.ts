@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { assertProductionSafe } from './production-guard';
+
+describe('configuration', () => {
+  it('has working defaults: SQLite under data/, port 3000, international edition', () => {
+    const c = loadConfig({});
+    expect(c.database).toEqual({ dialect: 'sqlite', file: 'data/cxy.sqlite' });
+    expect(c.PORT).toBe(3000);
+    expect(c.EDITION).toBe('intl');
+    expect(c.isProduction).toBe(true);
+  });
+
+  it('switches to PostgreSQL with DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cxy' }).database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/cxy' });
+  });
+
+  it('stops with a message naming each wrong variable', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', EDITION: 'eu', PUBLIC_URL: 'not a url' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (e) {
+      const msg = (e as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'EDITION', 'PUBLIC_URL']) expect(msg).toContain(name);
+    }
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', REDIS_URL: '' }).PORT).toBe(3000);
+  });
+
+  it('refuses development-only settings in production', () => {
+    expect(() => assertProductionSafe(loadConfig({ PUBLIC_URL: 'http://example.com' }))).toThrow(/PUBLIC_URL/);
+    expect(() => assertProductionSafe(loadConfig({ PUBLIC_URL: 'https://example.com' }))).not.toThrow();
+  });
+});
