@@ -12,7 +12,10 @@ describe('configuration', () => {
   });
 
   it('switches to PostgreSQL with DATABASE_URL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cxy' }).database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/cxy' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cxy' }).database).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://u@db:5432/cxy',
+    });
   });
 
   it('stops with a message naming each wrong variable', () => {

@@ -19,7 +19,10 @@ const ZEnv = z.object({
     .regex(/^(postgres(ql)?:\/\/.+|file:.+)$/, 'must be postgres://… or file:<path>')
     .default('file:data/cxy.sqlite'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must be redis://… or rediss://…').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must be redis://… or rediss://…')
+    .optional(),
   SEED_DEMO_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('loopback'),
@@ -29,8 +32,12 @@ const ZEnv = z.object({
   ANDROID_APK_URL: url.optional(),
   SUPPORT_EMAIL: z.email().default('support@crealitycloud.com'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
-  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
 });
 
 export type Env = z.infer<typeof ZEnv>;

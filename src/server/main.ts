@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
@@ -10,6 +11,8 @@ import { assertProductionSafe } from './production-guard';
 
 /** Reads configuration, migrates, seeds once, serves; shuts down gracefully on SIGTERM/SIGINT. */
 async function main() {
+  // A .env file beside package.json is read like the environment (which wins).
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -80,7 +80,16 @@ describe('parseHeaderContext', () => {
       [HEADER.appId]: '"><svg>',
     });
     expect(problems).toEqual([]);
-    expect(ctx).toMatchObject({ osVersion: '', platform: 4, duid: '', requestId: 'fresh-id', token: '', userId: '', appChannel: '', appId: '' });
+    expect(ctx).toMatchObject({
+      osVersion: '',
+      platform: 4,
+      duid: '',
+      requestId: 'fresh-id',
+      token: '',
+      userId: '',
+      appChannel: '',
+      appId: '',
+    });
   });
 
   it('reports a malformed lottery channel as a problem and keeps the default', () => {

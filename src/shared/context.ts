@@ -46,7 +46,6 @@ export interface HeaderProblem {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PRINTABLE = /^[\x20-\x7e]*$/;
 const TOKEN = /^[A-Za-z0-9._~+/=-]{1,512}$/;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SHORT_TEXT = /^[A-Za-z0-9._:/ ()-]{1,64}$/;
@@ -101,8 +100,7 @@ export function parseHeaderContext(input: ParseInput): { ctx: HeaderContext; pro
   const userId = text(first(h, HEADER.userId) || (cookies.userId ?? ''), ID);
   const appChannel = text(first(h, HEADER.appChannel) || (cookies.appChannel ?? ''), ID);
 
-  const locale =
-    localeForCode(first(h, HEADER.languageCode)) ?? localeFromCookie(cookies.lang) ?? input.fallbackLocale;
+  const locale = localeForCode(first(h, HEADER.languageCode)) ?? localeFromCookie(cookies.lang) ?? input.fallbackLocale;
 
   return {
     ctx: {

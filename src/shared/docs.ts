@@ -49,8 +49,7 @@ export const DOC_PATHS: Record<string, DocSlug> = {
   '/webview/announced': 'announced',
 };
 
-export const docSlugForPath = (pathname: string): DocSlug | undefined =>
-  DOC_PATHS[pathname.replace(/\/+$/, '') || '/'];
+export const docSlugForPath = (pathname: string): DocSlug | undefined => DOC_PATHS[pathname.replace(/\/+$/, '') || '/'];
 
 export interface DocHeading {
   id: string;

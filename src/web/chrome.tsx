@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
 import { API } from '../shared/api/routes';
 import type { language } from '../shared/api/system';
-import { useTranslation } from './i18n/react';
-import { Link, useRevalidator } from 'react-router';
 import { LOCALES, type Locale } from '../shared/i18n';
 import { useApi } from './api/use-api';
+import { useTranslation } from './i18n/react';
 import { paths } from './paths';
 import { LogoIcon } from './ui/icons';
 

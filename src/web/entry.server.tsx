@@ -24,27 +24,24 @@ export default function handleRequest(
     const ua = request.headers.get('user-agent');
     const waitForAll = (ua && isbot(ua)) || routerContext.isSpaMode;
     const nonce = loadContext.cspNonce || undefined;
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      {
-        nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
-          shellRendered = true;
-          const body = new PassThrough();
-          headers.set('Content-Type', 'text/html; charset=utf-8');
-          if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-cache');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          status = 500;
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        shellRendered = true;
+        const body = new PassThrough();
+        headers.set('Content-Type', 'text/html; charset=utf-8');
+        if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-cache');
+        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
     setTimeout(abort, streamTimeout + 1000);
   });
 }

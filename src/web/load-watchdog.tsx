@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from './i18n/react';
 import { useNavigation } from 'react-router';
+import { useTranslation } from './i18n/react';
 
 /** Spec §9: code chunk load timeout 120000 ms. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

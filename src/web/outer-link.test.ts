@@ -38,7 +38,12 @@ describe('outer-link info (spec §2)', () => {
     expect(readOuterLink(s)?.channel).toHaveLength(64);
     s.setItem(OUTER_LINK_KEY, '{broken');
     expect(readOuterLink(s)).toBeNull();
-    const failing = { ...memoryStorage(), setItem: () => { throw new Error('quota'); } } as Storage;
+    const failing = {
+      ...memoryStorage(),
+      setItem: () => {
+        throw new Error('quota');
+      },
+    } as Storage;
     expect(() => rememberOuterLink({ search: '?c=a', pathname: '/' }, failing)).not.toThrow();
   });
 });

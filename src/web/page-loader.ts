@@ -16,8 +16,7 @@ export function pageBase(request: Request, context: AppLoadContext, namespaces: 
     canonical: origin + url.pathname,
     origin,
     url,
-    t: (ns: Namespace, key: string, params?: Record<string, string | number>) =>
-      services.i18n.translate(ctx.locale, ns, key, params),
+    t: (ns: Namespace, key: string, params?: Record<string, string | number>) => services.i18n.translate(ctx.locale, ns, key, params),
   };
 }
 

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import {
   isRouteErrorResponse,
-  type ShouldRevalidateFunctionArgs,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';

@@ -29,7 +29,12 @@ describe.each(ENGINES)('foundation API on %s', (engine) => {
 
     const zh = await t.app.inject({ method: 'GET', url: '/api/nothing', headers: { [HEADER.languageCode]: '1' } });
     expect(zh.json().msg).toBe('请求的资源不存在');
-    const tw = await t.app.inject({ method: 'POST', url: '/api/nothing', headers: { ...CLIENT_HEADERS, [HEADER.languageCode]: '2' }, payload: '{}' });
+    const tw = await t.app.inject({
+      method: 'POST',
+      url: '/api/nothing',
+      headers: { ...CLIENT_HEADERS, [HEADER.languageCode]: '2' },
+      payload: '{}',
+    });
     expect(tw.json().msg).toBe('請求的資源不存在');
     const fr = await t.app.inject({ method: 'GET', url: '/api/nothing', headers: { cookie: 'lang=fr' } });
     expect(fr.json().msg).toBe('Ressource introuvable');
@@ -81,7 +86,11 @@ describe.each(ENGINES)('foundation API on %s', (engine) => {
   });
 
   it('reads token and user id from cookies when the headers are absent (web)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/cxy/v2/system/context', headers: { cookie: 'token=abc123; userId=42; appChannel=h5' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/cxy/v2/system/context',
+      headers: { cookie: 'token=abc123; userId=42; appChannel=h5' },
+    });
     expect(res.json().result).toMatchObject({ token: true, userId: '42', appChannel: 'h5' });
   });
 
@@ -176,7 +185,12 @@ describe.each(ENGINES)('foundation API on %s', (engine) => {
 
   describe('CSRF', () => {
     it('refuses a state-changing call without the app id header', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/cxy/v2/system/ping', headers: { 'content-type': 'application/json' }, payload: '{"message":"x"}' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/cxy/v2/system/ping',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"message":"x"}',
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 403, result: { reason: 'missing-app-id' } });
     });
@@ -267,7 +281,13 @@ describe.each(ENGINES)('foundation API on %s', (engine) => {
 
   it('rate-limits a route that asks for it', async () => {
     const call = () =>
-      t.app.inject({ method: 'POST', url: '/api/cxy/v2/system/ping', headers: { ...CLIENT_HEADERS, 'x-forwarded-for': '203.0.113.9' }, remoteAddress: '198.51.100.7', payload: '{"message":"x"}' });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cxy/v2/system/ping',
+        headers: { ...CLIENT_HEADERS, 'x-forwarded-for': '203.0.113.9' },
+        remoteAddress: '198.51.100.7',
+        payload: '{"message":"x"}',
+      });
     const codes: number[] = [];
     for (let i = 0; i < 61; i++) codes.push((await call()).statusCode);
     expect(codes.slice(0, 60).every((c) => c === 200)).toBe(true);

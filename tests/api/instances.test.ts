@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { runSeeds, type Seed } from '../../src/server/db/seed/seed';
-import { buildApp } from '../../src/server/app';
 import { CLIENT_HEADERS, createTestDb, ENGINES } from '../helpers/app';
 
 /**
@@ -69,7 +69,13 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
     // A fresh client address per run, so earlier runs' counters in Redis do not count.
     const ip = `10.${rand()}.${rand()}.${rand()}`;
     const call = (app: typeof a) =>
-      app.inject({ method: 'POST', url: '/api/cxy/v2/system/ping', headers: CLIENT_HEADERS, remoteAddress: ip, payload: '{"message":"x"}' });
+      app.inject({
+        method: 'POST',
+        url: '/api/cxy/v2/system/ping',
+        headers: CLIENT_HEADERS,
+        remoteAddress: ip,
+        payload: '{"message":"x"}',
+      });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 30; i++) statuses.push((await call(a)).statusCode, (await call(b)).statusCode);

@@ -22,7 +22,27 @@ test.describe('pages of the foundation', () => {
   }
 
   test('every legal and help path answers with its document', async ({ request }) => {
-    const paths = ['/privacy', '/creality-cloud/privacy-policy', '/mobile/contact-us', '/mobile/protocol', '/mobile/cancellation', '/mobile/copyright', '/webview/rights', '/webview/rights-details', '/webview/sales-restrictions', '/webview/credits-rules', '/webview/post', '/webview/rule', '/webview/member-service', '/webview/cloud-storage', '/webview/withdraw', '/webview/individual-tax', '/webview/certification', '/webview/payment-agreement', '/webview/announced'];
+    const paths = [
+      '/privacy',
+      '/creality-cloud/privacy-policy',
+      '/mobile/contact-us',
+      '/mobile/protocol',
+      '/mobile/cancellation',
+      '/mobile/copyright',
+      '/webview/rights',
+      '/webview/rights-details',
+      '/webview/sales-restrictions',
+      '/webview/credits-rules',
+      '/webview/post',
+      '/webview/rule',
+      '/webview/member-service',
+      '/webview/cloud-storage',
+      '/webview/withdraw',
+      '/webview/individual-tax',
+      '/webview/certification',
+      '/webview/payment-agreement',
+      '/webview/announced',
+    ];
     for (const p of paths) {
       const res = await request.get(p);
       expect(res.status(), p).toBe(200);
@@ -41,7 +61,9 @@ test.describe('pages of the foundation', () => {
   });
 
   test('the download page offers the store of the phone, and a QR code on a computer', async ({ browser }) => {
-    const iphone = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' });
+    const iphone = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    });
     const p1 = await iphone.newPage();
     await p1.goto('/download');
     await expect(p1.getByRole('link', { name: 'Download on the App Store' })).toBeVisible();
@@ -64,7 +86,9 @@ test.describe('pages of the foundation', () => {
   });
 
   test('starting a download shows the loading overlay', async ({ browser }) => {
-    const android = await browser.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36' });
+    const android = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36',
+    });
     const page = await android.newPage();
     // The store answers slowly, as a real store does: the overlay covers the wait.
     await page.route('**/__store/**', async (route) => {
@@ -78,7 +102,9 @@ test.describe('pages of the foundation', () => {
   });
 
   test('inside WeChat the download page explains how to open the browser', async ({ browser }) => {
-    const wechat = await browser.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 13; V2203A) AppleWebKit/537.36 MicroMessenger/8.0.44 Mobile Safari/537.36' });
+    const wechat = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (Linux; Android 13; V2203A) AppleWebKit/537.36 MicroMessenger/8.0.44 Mobile Safari/537.36',
+    });
     const page = await wechat.newPage();
     await page.goto('/download');
     await page.getByRole('link', { name: 'Get it on Google Play' }).click();

@@ -43,9 +43,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     // Drop the template and every per-file copy made from it.
-    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
-      `${template}%`,
-    ]);
+    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${template}%`]);
     for (const { datname } of rows.sort((a, b) => b.datname.length - a.datname.length)) {
       await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }

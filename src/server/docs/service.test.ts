@@ -48,7 +48,10 @@ describe('legal and help documents', () => {
   });
 
   it('read front matter', () => {
-    expect(frontMatter('---\ntitle: A: b\nupdated: 2026-01-01\n---\nbody')).toEqual({ meta: { title: 'A: b', updated: '2026-01-01' }, body: 'body' });
+    expect(frontMatter('---\ntitle: A: b\nupdated: 2026-01-01\n---\nbody')).toEqual({
+      meta: { title: 'A: b', updated: '2026-01-01' },
+      body: 'body',
+    });
     expect(frontMatter('no front matter')).toEqual({ meta: {}, body: 'no front matter' });
   });
 });

@@ -1,4 +1,4 @@
-import { type ResultCodeValue, messageKeyFor } from '../../shared/errors';
+import { messageKeyFor, type ResultCodeValue } from '../../shared/errors';
 
 /**
  * A refusal the caller should see: carried to the error handler and answered as the envelope,

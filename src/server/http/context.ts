@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type HeaderContext, HEADER, isUuid, parseHeaderContext } from '../../shared/context';
+import { HEADER, type HeaderContext, isUuid, parseHeaderContext } from '../../shared/context';
 import { ResultCode } from '../../shared/errors';
-import { localeFromAcceptLanguage, type Locale } from '../../shared/i18n';
+import { type Locale, localeFromAcceptLanguage } from '../../shared/i18n';
 import { AppError } from './app-error';
 
 declare module 'fastify' {

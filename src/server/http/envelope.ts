@@ -10,7 +10,7 @@ export function ok<T>(request: FastifyRequest, result: T): Envelope<T> {
 }
 
 /** Validates input with the endpoint's zod schema; failure is result code 1 naming the field. */
-export function parseInput<S extends z.ZodType>(request: FastifyRequest, schema: S, input: unknown): z.infer<S> {
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
   const issues: FieldIssue[] = parsed.error.issues.slice(0, 10).map((i) => ({
@@ -49,7 +49,7 @@ export function endpoint<I extends z.ZodType | undefined, R extends z.ZodType>(
     config: { csrf: options.csrf ?? true, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: async (request, reply) => {
       const raw = contract.method === 'GET' || contract.method === 'DELETE' ? request.query : request.body;
-      const input = (contract.input ? parseInput(request, contract.input, raw) : undefined) as Input<I>;
+      const input = (contract.input ? parseInput(contract.input, raw) : undefined) as Input<I>;
       return ok(request, await handler(input, request, reply));
     },
   });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode, type ResultCodeValue } from '../../shared/errors';
-import { DEFAULT_LOCALE_FALLBACK } from './locale';
 import { AppError } from './app-error';
+import { DEFAULT_LOCALE_FALLBACK } from './locale';
 import { message } from './messages';
 
 /**
@@ -25,9 +25,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     return send(request, reply, 500, ResultCode.server, 'http.500', { requestId: request.id }, { requestId: request.id });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    send(request, reply, 404, ResultCode.routeNotFound, 'http.404', {}, null),
-  );
+  app.setNotFoundHandler((request, reply) => send(request, reply, 404, ResultCode.routeNotFound, 'http.404', {}, null));
 }
 
 function transportCode(error: FastifyError, status: number): { code: ResultCodeValue; key: string; params?: Record<string, string> } {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppLoadContext } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 
 export type BuildLoader = () => Promise<ServerBuild>;
 
@@ -12,7 +12,11 @@ export type BuildLoader = () => Promise<ServerBuild>;
  */
 export function registerSsr(
   app: FastifyInstance,
-  opts: { build: BuildLoader; mode: 'production' | 'development'; loadContext: (req: FastifyRequest, reply: FastifyReply) => AppLoadContext },
+  opts: {
+    build: BuildLoader;
+    mode: 'production' | 'development';
+    loadContext: (req: FastifyRequest, reply: FastifyReply) => AppLoadContext;
+  },
 ) {
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   const getHandler = async () => {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** Every API answer (spec §7): `{ code, msg, result }`. */
-export const ZEnvelope = <T extends z.ZodType>(result: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), result });
+export const ZEnvelope = <T extends z.ZodType>(result: T) => z.object({ code: z.number().int(), msg: z.string(), result });
 
 export interface Envelope<T> {
   code: number;

@@ -58,7 +58,9 @@ describe('API client', () => {
 
   it('explains each HTTP status of spec §8, and others as a connection error', async () => {
     for (const status of [400, 401, 403, 404, 405, 408, 500, 501, 502, 503, 504, 505]) {
-      const { api } = client((async () => new Response('<html>proxy</html>', { status, headers: { 'content-type': 'text/html' } })) as unknown as typeof fetch);
+      const { api } = client(
+        (async () => new Response('<html>proxy</html>', { status, headers: { 'content-type': 'text/html' } })) as unknown as typeof fetch,
+      );
       const err = await api.call(API.system.context).catch((e) => e);
       expect(err).toMatchObject({ status, message: `http.${status}` });
     }

@@ -31,7 +31,8 @@ export function useTranslation<N extends Namespace>(ns: N) {
  * with its data). Runs during render, before the pages read their messages; idempotent.
  */
 export function useRouteMessages(translator: Translator): void {
-  for (const match of useMatches()) {
+  const matches = useMatches();
+  for (const match of matches) {
     const bundle = (match.loaderData as { i18n?: MessageBundle } | undefined)?.i18n;
     if (!bundle || bundle.locale !== translator.locale) continue;
     for (const [ns, res] of Object.entries(bundle.resources)) {

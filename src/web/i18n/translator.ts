@@ -34,9 +34,7 @@ export function createTranslator(locale: Locale, resources: Partial<Resources>):
     t(ns, key, params = {}) {
       const c = catalogues.get(ns);
       const text =
-        (typeof params.count === 'number' ? lookup(c, `${key}_${plural.select(params.count)}`) : undefined) ??
-        lookup(c, key) ??
-        key;
+        (typeof params.count === 'number' ? lookup(c, `${key}_${plural.select(params.count)}`) : undefined) ?? lookup(c, key) ?? key;
       return interpolate(text, params);
     },
   };

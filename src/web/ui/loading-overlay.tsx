@@ -1,5 +1,5 @@
-import { useTranslation } from '../i18n/react';
 import { useApp } from '../app-context';
+import { useTranslation } from '../i18n/react';
 import { useAppState } from '../store';
 
 /** Spec §2: the loading overlay reading 'starting download...' while a download begins. */

@@ -1,7 +1,7 @@
-import { useTranslation } from '../../i18n/react';
 import { data } from 'react-router';
 import { docSlugForPath } from '../../../shared/docs';
 import { formatDate } from '../../../shared/format';
+import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
 import type { Route } from './+types/doc-page';
@@ -34,13 +34,13 @@ export default function DocPage({ loaderData }: Route.ComponentProps) {
           <p>
             <strong>{t('toc')}</strong>
           </p>
-          <ol>
+          <ul>
             {doc.toc.map((h) => (
               <li key={h.id}>
                 <a href={`#${h.id}`}>{h.text}</a>
               </li>
             ))}
-          </ol>
+          </ul>
         </nav>
       ) : null}
       {/* Our own documents, rendered on the server from the repository's Markdown. */}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { detectDevice, type Device, isIpadOs } from '../../../shared/device';
+import { type Device, detectDevice, isIpadOs } from '../../../shared/device';
 import { useApp } from '../../app-context';
+import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
 import { useAppState } from '../../store';
@@ -47,7 +47,7 @@ export default function Download({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener('pagehide', reset);
   }, [store]);
 
-  const start = (href: string) => (e: React.MouseEvent) => {
+  const start = (e: React.MouseEvent) => {
     if (device.wechat) {
       // WeChat blocks store links and APKs: show how to open the page in the browser instead.
       e.preventDefault();
@@ -68,17 +68,17 @@ export default function Download({ loaderData }: Route.ComponentProps) {
         <p>{t('download.subtitle')}</p>
         <div className="btn-row">
           {showIos ? (
-            <a className="btn btn-block" href={ios} onClick={start(ios)} rel="noopener">
+            <a className="btn btn-block" href={ios} onClick={start} rel="noopener">
               {t('download.appStore')}
             </a>
           ) : null}
           {showAndroid ? (
-            <a className="btn btn-block" href={android} onClick={start(android)} rel="noopener">
+            <a className="btn btn-block" href={android} onClick={start} rel="noopener">
               {t('download.googlePlay')}
             </a>
           ) : null}
           {showAndroid && apk ? (
-            <a className="btn btn-secondary btn-block" href={apk} onClick={start(apk)} rel="noopener">
+            <a className="btn btn-secondary btn-block" href={apk} onClick={start} rel="noopener">
               {t('download.apk')}
             </a>
           ) : null}

@@ -1,5 +1,5 @@
-import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';

@@ -1,6 +1,6 @@
-import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import type { LandingCard } from '../../../shared/api/site';
+import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';

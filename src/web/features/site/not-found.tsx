@@ -1,5 +1,5 @@
-import { useTranslation } from '../../i18n/react';
 import { data, Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';
@@ -13,7 +13,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       i18n: base.i18n,
-      head: { title: base.t('site', 'notFound.title'), description: base.t('site', 'notFound.text'), canonical: base.canonical, noindex: true },
+      head: {
+        title: base.t('site', 'notFound.title'),
+        description: base.t('site', 'notFound.text'),
+        canonical: base.canonical,
+        noindex: true,
+      },
     },
     { status: 404 },
   );

@@ -1,6 +1,6 @@
-import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { useApp } from '../../app-context';
+import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';
@@ -13,7 +13,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['site']);
   return {
     i18n: base.i18n,
-    head: { title: base.t('site', 'pullblack.title'), description: base.t('site', 'pullblack.text'), canonical: base.canonical, noindex: true },
+    head: {
+      title: base.t('site', 'pullblack.title'),
+      description: base.t('site', 'pullblack.text'),
+      canonical: base.canonical,
+      noindex: true,
+    },
   };
 }
 

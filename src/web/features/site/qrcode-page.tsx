@@ -11,8 +11,7 @@ import type { Route } from './+types/qrcode-page';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['site']);
-  const target =
-    context.services.qr.sameSiteUrl(base.origin, base.url.searchParams.get('url')) ?? `${base.origin}${paths.download}`;
+  const target = context.services.qr.sameSiteUrl(base.origin, base.url.searchParams.get('url')) ?? `${base.origin}${paths.download}`;
   return {
     i18n: base.i18n,
     target,

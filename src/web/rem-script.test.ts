@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
-import { REM_SCRIPT } from '../web/rem-script';
-import { remBase } from './rem';
+import { remBase } from '../shared/rem';
+import { REM_SCRIPT } from './rem-script';
 
 describe('remBase (spec §9)', () => {
   it('is a tenth of the screen width, capped at the 750 design width', () => {
