@@ -25,6 +25,8 @@ export interface AppOptions {
   viteMiddlewares?: import('vite').Connect.Server;
   /** A database already opened by the caller (tests share one); otherwise opened from config. */
   db?: Db;
+  /** Where log lines go (stdout by default); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -35,7 +37,11 @@ declare module 'fastify' {
 
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.__cxy_token_'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.__cxy_token_'],
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     genReqId: requestIdFrom,
     logController: new RequestLog(),
     trustProxy: trustProxy(config.TRUST_PROXY),

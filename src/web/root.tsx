@@ -49,7 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = data?.nonce || undefined;
   return (
-    <html lang={htmlLang(data?.locale ?? 'en')}>
+    // The rem script sets the root font size before React hydrates: that attribute is ours.
+    <html lang={htmlLang(data?.locale ?? 'en')} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

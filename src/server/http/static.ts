@@ -15,6 +15,8 @@ export async function registerStatic(app: FastifyInstance, clientDir: string) {
     wildcard: false,
     preCompressed: true,
     index: false,
+    // Our setHeaders decides caching; the plugin's default (max-age=0) would overwrite it.
+    cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('delivery', () => {
+  test('pages are compressed, hashed assets are cached for a year and served pre-compressed', async ({ request, page }) => {
+    const html = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(html.headers()['content-encoding']).toBe('br');
+    expect(html.headers()['cache-control']).toBe('private, no-cache');
+
+    const assets: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/assets/') && r.url().endsWith('.js')) assets.push(r.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(assets.length).toBeGreaterThan(2);
+    const asset = await request.get(assets[0] ?? '', { headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers()['content-encoding']).toBe('br');
+  });
+
+  test('a page whose code does not arrive shows a load error after 120 seconds', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The legal page's code never arrives (a dead connection).
+    await page.route(/\/assets\/doc-page-[^/]+\.js$/, () => {});
+    await page.getByRole('navigation', { name: 'Site links' }).getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.clock.fastForward(119_000);
+    await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
+    await page.clock.fastForward(2_000);
+    await expect(page.getByRole('alert')).toContainText('This page could not be loaded. Check your network and try again.');
+    await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  });
+});
