@@ -1,8 +1,9 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { API } from '../shared/api/routes';
 import type { language } from '../shared/api/system';
-import { LOCALES, type Locale } from '../shared/i18n';
+import { LANGUAGE_COOKIE, LOCALES, type Locale, localeFromNavigator } from '../shared/i18n';
+import { readCookie } from './api/identity';
 import { useApi } from './api/use-api';
 import { useTranslation } from './i18n/react';
 import { paths } from './paths';
@@ -44,6 +45,14 @@ function LanguageSwitch({ locale, label }: { locale: Locale; label: string }) {
   const revalidator = useRevalidator();
   const api = useApi();
   const [busy, setBusy] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first page of a visit.
+  useEffect(() => {
+    // Some in-app webviews send no Accept-Language: when the visitor never chose a language and
+    // the browser's own list names another of ours, follow the browser.
+    if (readCookie(LANGUAGE_COOKIE)) return;
+    const preferred = localeFromNavigator(navigator.languages ?? [navigator.language]);
+    if (preferred && preferred !== locale) void choose(preferred);
+  }, []);
   const choose = async (next: Locale) => {
     setBusy(true);
     try {
