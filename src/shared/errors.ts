@@ -38,8 +38,8 @@ export const ResultCode = {
 export type ResultCodeName = keyof typeof ResultCode;
 export type ResultCodeValue = (typeof ResultCode)[ResultCodeName];
 
-/** Catalogue key (namespace `errors`) for each result code. */
-export const MESSAGE_KEY: Record<ResultCodeValue, string> = {
+/** Catalogue key (namespace `errors`) of each product and identity code. */
+const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   0: 'success',
   1: 'parameter',
   4: 'token',
@@ -56,36 +56,21 @@ export const MESSAGE_KEY: Record<ResultCodeValue, string> = {
   3005: 'accountAtRisk',
   3006: 'updateRequired',
   3007: 'codeError',
-  400: 'http.400',
-  401: 'http.401',
-  403: 'http.403',
-  404: 'http.404',
-  405: 'http.405',
-  408: 'http.408',
-  413: 'http.413',
-  415: 'http.415',
-  429: 'http.429',
-  500: 'http.500',
-  503: 'http.503',
 };
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */
-export const HTTP_STATUS_KEYS: Record<number, string> = {
-  400: 'http.400',
-  401: 'http.401',
-  403: 'http.403',
-  404: 'http.404',
-  405: 'http.405',
-  408: 'http.408',
-  413: 'http.413',
-  415: 'http.415',
-  429: 'http.429',
-  500: 'http.500',
-  501: 'http.501',
-  502: 'http.502',
-  503: 'http.503',
-  504: 'http.504',
-  505: 'http.505',
-};
+export const EXPLAINED_HTTP_STATUSES = [400, 401, 403, 404, 405, 408, 413, 415, 429, 500, 501, 502, 503, 504, 505] as const;
 
-export const messageKeyFor = (code: number): string => MESSAGE_KEY[code as ResultCodeValue] ?? 'unknown';
+const isExplainedStatus = (n: number) => (EXPLAINED_HTTP_STATUSES as readonly number[]).includes(n);
+
+/** The message key of a result code: product codes by name, transport codes as `http.<status>`. */
+export function messageKeyFor(code: number): string {
+  if (isExplainedStatus(code)) return `http.${code}`;
+  return PRODUCT_KEYS[code as ResultCodeValue] ?? 'unknown';
+}
+
+/** The message key of an HTTP status, or undefined when the status has no message of its own. */
+export const httpStatusKey = (status: number): string | undefined => (isExplainedStatus(status) ? `http.${status}` : undefined);
+
+/** Every result code the server can answer with (tests check each has a message). */
+export const ALL_RESULT_CODES = Object.values(ResultCode);

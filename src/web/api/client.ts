@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Envelope } from '../../shared/api/envelope';
 import type { RouteRef } from '../../shared/api/routes';
 import { headerContextValues } from '../../shared/context';
-import { HTTP_STATUS_KEYS, messageKeyFor, ResultCode } from '../../shared/errors';
+import { httpStatusKey, messageKeyFor, ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 
 /** Spec §9: HTTP timeout 30000 ms. */
@@ -135,6 +135,6 @@ async function readEnvelope(response: Response): Promise<Envelope<unknown> | nul
 
 /** Spec §8: a message per HTTP status; any other is "connection error" with the status. */
 export function httpMessage(status: number, translate: ApiClientDeps['translate']): string {
-  const key = HTTP_STATUS_KEYS[status];
+  const key = httpStatusKey(status);
   return key ? translate(key) : translate('http.other', { status });
 }

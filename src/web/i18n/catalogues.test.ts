@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_KEY } from '../../shared/errors';
+import { ALL_RESULT_CODES, EXPLAINED_HTTP_STATUSES, messageKeyFor } from '../../shared/errors';
 import { LOCALES } from '../../shared/i18n';
 import { NAMESPACES } from './namespaces';
 import { createTranslator, lookup } from './translator';
@@ -53,7 +53,11 @@ describe('catalogues', () => {
   it('has a message for every result code', () => {
     for (const l of LOCALES) {
       const errors = read(l, 'errors');
-      for (const key of Object.values(MESSAGE_KEY)) expect(lookup(errors, key), `${l}: ${key}`).toBeTypeOf('string');
+      for (const code of [...ALL_RESULT_CODES, ...EXPLAINED_HTTP_STATUSES]) {
+        const key = messageKeyFor(code);
+        expect(key, `code ${code}`).not.toBe('unknown');
+        expect(lookup(errors, key), `${l}: ${key}`).toBeTypeOf('string');
+      }
     }
   });
 });

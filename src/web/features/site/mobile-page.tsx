@@ -1,27 +1,19 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
-import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';
 import { PhoneIcon } from '../../ui/icons';
 import { QrCode } from '../../ui/qr-code';
 import { StateView } from '../../ui/state-view';
 import type { Route } from './+types/mobile-page';
+import { qrPageData } from './qr-page';
 
 /**
  * For desktop visitors of a phone-only page: scan to continue on the phone. `?url=` names the
  * page (a path of this site); without it the QR code opens the home page.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const base = pageBase(request, context, ['site']);
-  const target = context.services.qr.sameSiteUrl(base.origin, base.url.searchParams.get('url')) ?? `${base.origin}/`;
-  return {
-    i18n: base.i18n,
-    target,
-    qr: await context.services.qr.svg(target),
-    head: { title: base.t('site', 'mobile.title'), description: base.t('site', 'mobile.text'), canonical: base.canonical },
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  qrPageData(request, context, paths.home, { title: 'mobile.title', text: 'mobile.text' });
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 

@@ -1,24 +1,16 @@
 import { useTranslation } from '../../i18n/react';
-import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';
 import { QrCode } from '../../ui/qr-code';
 import type { Route } from './+types/qrcode-page';
+import { qrPageData } from './qr-page';
 
 /**
  * A QR code to show on a screen or print (stands, posters, the app's "scan to open"): encodes a
  * page of this site given as `?url=`, by default the app download page.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const base = pageBase(request, context, ['site']);
-  const target = context.services.qr.sameSiteUrl(base.origin, base.url.searchParams.get('url')) ?? `${base.origin}${paths.download}`;
-  return {
-    i18n: base.i18n,
-    target,
-    qr: await context.services.qr.svg(target),
-    head: { title: base.t('site', 'qrcode.title'), description: base.t('site', 'qrcode.text'), canonical: base.canonical },
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  qrPageData(request, context, paths.download, { title: 'qrcode.title', text: 'qrcode.text' });
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
