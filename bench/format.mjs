@@ -4,8 +4,7 @@
 export function table(rows) {
   const cells = rows.map((r) => r.map((c) => (c === undefined || c === null ? '-' : String(c))));
   const widths = cells[0].map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  const line = (r, raw) =>
-    r.map((c, i) => (typeof raw[i] === 'number' ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  const line = (r, raw) => r.map((c, i) => (typeof raw[i] === 'number' ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
   const out = [line(cells[0], rows[0]), widths.map((w) => '-'.repeat(w)).join('  ')];
   for (let i = 1; i < cells.length; i++) out.push(line(cells[i], rows[i]));
   return out.join('\n');

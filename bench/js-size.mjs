@@ -21,7 +21,7 @@ export async function jsPerRoute(root) {
   if (!assets?.routes) throw new Error('build/server/index.js exports no assets manifest');
 
   let importsOf = (entry) => [entry.module, ...(entry.imports ?? [])];
-  let source = "React Router assets manifest (build/server/index.js) — build/client/.vite/manifest.json not present";
+  let source = 'React Router assets manifest (build/server/index.js) — build/client/.vite/manifest.json not present';
   if (fs.existsSync(viteManifestFile)) {
     const vite = JSON.parse(fs.readFileSync(viteManifestFile, 'utf8'));
     const byFile = new Map(Object.values(vite).map((chunk) => [`/${chunk.file}`, chunk]));

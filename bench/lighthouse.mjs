@@ -1,5 +1,6 @@
 // Lighthouse with its default config, which is the mobile profile (Moto G-class emulation,
 // simulated slow 4G and 4x CPU slowdown): the site's visitors are mostly phones in the apps.
+import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -19,8 +20,12 @@ const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-bl
 
 /** One Chromium for all pages, pages audited one after the other. */
 export async function audit(urls) {
+  const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  // chrome-launcher reports a missing binary as an unhandled 'error' event that kills the
+  // process before any cleanup; checking first turns it into an ordinary error.
+  fs.accessSync(chromePath, fs.constants.X_OK);
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromePath,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
   });
@@ -49,14 +54,18 @@ async function run(url, port) {
 }
 
 function summarise(lhr) {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]),
+  );
   const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue ?? null]));
   // Simulated (the score) next to observed (what the unthrottled page really did on loopback):
   // a large gap means the score is lost to the simulated slow network, not to the server.
   const m = lhr.audits.metrics?.details?.items?.[0] ?? {};
   const observed = { fcpMs: m.observedFirstContentfulPaint, lcpMs: m.observedLargestContentfulPaint, simulatedTtfbMs: m.timeToFirstByte };
   const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
-  const auditErrors = Object.values(lhr.audits).filter((a) => a.errorMessage).map((a) => `${a.id}: ${a.errorMessage}`);
+  const auditErrors = Object.values(lhr.audits)
+    .filter((a) => a.errorMessage)
+    .map((a) => `${a.id}: ${a.errorMessage}`);
   // Every scored audit below 1 in the four categories: weight > 0 ones cost points, weight 0 ones
   // (diagnostics, insights) explain where the time goes.
   const failed = [];
@@ -97,16 +106,37 @@ function summarise(lhr) {
 function flatten(details) {
   if (!details) return [];
   if (details.type === 'list' || details.type === 'table' || details.type === 'opportunity') return (details.items ?? []).flatMap(flatten);
-  if (details.type === 'list-section') return details.value?.type === 'network-tree' ? [{ longestChain: longestChain(details.value.chains) }] : [];
+  if (details.type === 'list-section')
+    return details.value?.type === 'network-tree' ? [{ longestChain: longestChain(details.value.chains) }] : [];
   if (details.type === 'node') return [{ selector: details.selector, snippet: details.snippet, label: details.nodeLabel }];
   if (details.node) return [{ selector: details.node.selector, snippet: details.node.snippet, explanation: details.node.explanation }];
   const out = {};
-  for (const key of ['url', 'source', 'wastedBytes', 'wastedMs', 'totalBytes', 'reflowTime', 'duration', 'label']) {
+  for (const key of ITEM_KEYS) {
     const v = details[key];
-    if (v === undefined || v === null) continue;
-    out[key] = typeof v === 'object' ? (v.url ? `${v.url}:${v.line}:${v.column}` : JSON.stringify(v).slice(0, 160)) : typeof v === 'number' ? Math.round(v) : v;
+    if (v !== undefined && v !== null) out[key] = plain(v);
   }
   return Object.keys(out).length ? [out] : [];
+}
+
+const ITEM_KEYS = [
+  'url',
+  'source',
+  'description',
+  'sourceLocation',
+  'wastedBytes',
+  'wastedMs',
+  'totalBytes',
+  'reflowTime',
+  'duration',
+  'label',
+];
+
+/** Source locations and text values come as small objects; print them as a developer would. */
+function plain(v) {
+  if (typeof v === 'number') return Math.round(v);
+  if (typeof v !== 'object') return v;
+  if (v.url) return `${v.url}:${v.line}:${v.column}`;
+  return v.value ?? JSON.stringify(v).slice(0, 160);
 }
 
 /** "url (ms) → url (ms)" along the chain Lighthouse marked as the longest. */

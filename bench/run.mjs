@@ -20,8 +20,17 @@ const LH_TARGETS = { performance: 95, accessibility: 95 };
 const LH_PAGES = ['/', '/privacy-policy'];
 
 const startedAt = new Date();
-const results = { startedAt: startedAt.toISOString(), machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model }, fails: [] };
+const results = {
+  startedAt: startedAt.toISOString(),
+  machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model },
+  fails: [],
+};
 const servers = [];
+let snapshot; // temp dir: copy of build/ + the product's SQLite database
+/** A server that died under load invalidates everything after it: stop with its exit status. */
+const assertAlive = (...list) => {
+  for (const s of list) if (s.exit) throw new Error(`${s.name} exited during the run: ${JSON.stringify(s.exit)}`);
+};
 const fail = (what) => {
   results.fails.push(what);
   console.log(`FAIL  ${what}`);
@@ -38,7 +47,9 @@ try {
   const stampFile = path.join(ROOT, 'build/.stamp');
   const stamp = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
   const needsBuild =
-    stamp !== sourceStamp(ROOT) || !fs.existsSync(path.join(ROOT, 'build/app/main.js')) || !fs.existsSync(path.join(ROOT, 'build/server/index.js'));
+    stamp !== sourceStamp(ROOT) ||
+    !fs.existsSync(path.join(ROOT, 'build/app/main.js')) ||
+    !fs.existsSync(path.join(ROOT, 'build/server/index.js'));
   if (needsBuild) {
     console.log('sources changed since the last build: npm run build');
     execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
@@ -47,9 +58,18 @@ try {
   }
   results.build = { rebuilt: needsBuild };
 
+  // Measure a private copy of the build: `npm start` or `npm run build` in another terminal
+  // rewrites build/ in place, and a running server whose hashed assets vanish answers 404s that
+  // Lighthouse would blame on the product. The copy finds packages through a node_modules link;
+  // CXY_PROJECT_DIR points the server at the repository's documents and catalogues.
+  snapshot = fs.mkdtempSync(path.join(os.tmpdir(), 'cxy-bench-'));
+  fs.cpSync(path.join(ROOT, 'build'), path.join(snapshot, 'build'), { recursive: true });
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(snapshot, 'node_modules'), 'dir');
+  results.build.stamp = fs.readFileSync(path.join(snapshot, 'build/.stamp'), 'utf8');
+
   // 6 (static, so done first). JavaScript a first visit of each route downloads.
   section('JS per route (first load: entry + root + route, each file once, gzip -9)');
-  const js = await jsPerRoute(ROOT);
+  const js = await jsPerRoute(snapshot);
   console.log(`source: ${js.source}`);
   // Routes sharing one module weigh the same; one row per distinct size keeps the table short.
   const groups = new Map();
@@ -63,7 +83,11 @@ try {
       ['route id(s)', 'files', 'KB gzip'],
       ...[...groups.values()]
         .sort((a, b) => b.gzip - a.gzip)
-        .map((g) => [g.ids.length > 3 ? `${g.ids.slice(0, 3).join(', ')} +${g.ids.length - 3} more` : g.ids.join(', '), g.files.length, kb(g.gzip)]),
+        .map((g) => [
+          g.ids.length > 3 ? `${g.ids.slice(0, 3).join(', ')} +${g.ids.length - 3} more` : g.ids.join(', '),
+          g.files.length,
+          kb(g.gzip),
+        ]),
     ]),
   );
   const landing = js.routes.find((r) => r.id === 'landing');
@@ -76,12 +100,18 @@ try {
 
   // 2–3. The product and the baseline, each on its own free port.
   section('Servers');
-  const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cxy-bench-'));
   const product = await startServer({
     name: 'product',
     script: 'build/app/main.js',
-    cwd: ROOT,
-    env: { NODE_ENV: 'production', PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: `file:${dbDir}/bench.sqlite` },
+    cwd: snapshot,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: `file:${snapshot}/bench.sqlite`,
+      CXY_PROJECT_DIR: ROOT,
+    },
     healthPath: '/healthz',
   });
   servers.push(product);
@@ -109,6 +139,7 @@ try {
   for (const t of targets) {
     process.stdout.write(`  ${t.name} … `);
     const r = await measure(t);
+    assertAlive(product, hello);
     // RSS after each product target shows which kind of request grows the memory.
     const rss = t.url.startsWith(product.url) ? rssKB(product.pid) : null;
     console.log(`${Math.round(r.rps)} req/s`);
@@ -130,20 +161,25 @@ try {
       ]),
     ]),
   );
-  for (const r of load) if (r.non2xx || r.errors) console.log(`WARN  ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors (status codes ${JSON.stringify(r.statusCodes)})`);
+  for (const r of load)
+    if (r.non2xx || r.errors)
+      console.log(`WARN  ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors (status codes ${JSON.stringify(r.statusCodes)})`);
   results.load = load.map((r) => ({ ...r, ratioToHello: r.rps / base }));
 
   // 5a. Memory right after the load, before anything else touches the server.
   const rssAfter = rssKB(product.pid);
+  const rssHighest = Math.max(rssAfter, ...load.map((r) => r.productRssAfterKB ?? 0));
   section('Product server memory (VmRSS)');
   console.log(
     table([
       ['when', 'MB'],
       ['after start', round(rssStart / 1024)],
       ['after load', round(rssAfter / 1024)],
+      // RSS can fall between targets (V8 returns memory), so the highest reading is shown too.
+      ['highest after a target', round(rssHighest / 1024)],
     ]),
   );
-  results.rss = { startKB: rssStart, afterLoadKB: rssAfter };
+  results.rss = { startKB: rssStart, afterLoadKB: rssAfter, highestAfterTargetKB: rssHighest };
 
   // The baseline is done; stopping it gives Lighthouse the CPU.
   results.helloShutdown = await stopServer(hello);
@@ -177,13 +213,21 @@ try {
     }
   }
   for (const [i, r] of reports.entries()) {
-    console.log(`\nLighthouse findings on ${LH_PAGES[i]}` + (r.lcpElement ? ` (LCP element: ${r.lcpElement.selector} "${r.lcpElement.label?.slice(0, 50)}")` : ''));
+    console.log(
+      `\nLighthouse findings on ${LH_PAGES[i]}` +
+        (r.lcpElement ? ` (LCP element: ${r.lcpElement.selector} "${r.lcpElement.label?.slice(0, 50)}")` : ''),
+    );
     const costing = r.failed.filter((a) => a.weight > 0);
     const diagnostics = r.failed.filter((a) => !(a.weight > 0));
-    for (const [title, list] of [['costing points (weight > 0)', costing], ['diagnostics (weight 0, no direct score effect)', diagnostics]]) {
+    for (const [title, list] of [
+      ['costing points (weight > 0)', costing],
+      ['diagnostics (weight 0, no direct score effect)', diagnostics],
+    ]) {
       console.log(`  ${title}:${list.length ? '' : ' none'}`);
       for (const a of list) {
-        console.log(`    [${a.category}] ${a.id} score ${round(a.score, 2)}${a.weight > 0 ? ` weight ${a.weight}` : ''}${a.displayValue ? ` — ${a.displayValue}` : ''}`);
+        console.log(
+          `    [${a.category}] ${a.id} score ${round(a.score, 2)}${a.weight > 0 ? ` weight ${a.weight}` : ''}${a.displayValue ? ` — ${a.displayValue}` : ''}`,
+        );
         for (const item of a.items) console.log(`        ${JSON.stringify(item).slice(0, 220)}`);
       }
     }
@@ -199,22 +243,33 @@ try {
   if (graceful) console.log(`PASS  product exited with code 0 in ${down.ms} ms after SIGTERM (graceful shutdown works)`);
   else fail(`product graceful shutdown: ${JSON.stringify(down)}`);
   console.log(`product log lines at LOG_LEVEL=warn during the run: ${product.output.length}`);
-  if (product.output.length) console.log(product.output.slice(-5).map((l) => `  ${l.slice(0, 240)}`).join('\n'));
+  if (product.output.length)
+    console.log(
+      product.output
+        .slice(-5)
+        .map((l) => `  ${l.slice(0, 240)}`)
+        .join('\n'),
+    );
   results.productLogTail = product.output.slice(-50);
-  fs.rmSync(dbDir, { recursive: true, force: true });
-  if (landingOk === false) console.log(`FAIL  landing JS ${kb(landing.gzip)} KB > ${LANDING_BUDGET_KB} KB`);
 } catch (err) {
   results.error = String(err?.stack ?? err);
   console.error(`\nbenchmark could not run: ${err?.stack ?? err}`);
   process.exitCode = 1;
+  for (const s of servers) {
+    if (!s.exit) continue;
+    console.error(`${s.name} had exited: ${JSON.stringify(s.exit)}; its last output:\n${s.output.slice(-20).join('\n') || '(none)'}`);
+  }
 } finally {
   for (const s of servers) if (!s.exit) s.child.kill('SIGKILL');
+  // rm does not follow the node_modules link: only the copy and the database go.
+  if (snapshot) fs.rmSync(snapshot, { recursive: true, force: true });
   results.durationS = round((Date.now() - startedAt) / 1000);
   const dir = path.join(ROOT, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, JSON.stringify(results, null, 2));
   section('Summary');
-  console.log(results.fails.length ? results.fails.map((f) => `FAIL  ${f}`).join('\n') : 'all targets met');
+  if (results.error) console.log('INCOMPLETE  the benchmark did not run to the end (see the error above)');
+  else console.log(results.fails.length ? results.fails.map((f) => `FAIL  ${f}`).join('\n') : 'all targets met');
   console.log(`results: ${path.relative(ROOT, file)} (${results.durationS} s)`);
 }

@@ -20,6 +20,7 @@ export function freePort() {
 
 /** VmRSS of a live process in KB (what the kernel really holds, not what V8 thinks it uses). */
 export function rssKB(pid) {
+  if (!fs.existsSync(`/proc/${pid}/status`)) throw new Error(`process ${pid} is gone (exited or killed)`);
   const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!m) throw new Error(`no VmRSS for pid ${pid}`);
   return Number(m[1]);
@@ -43,9 +44,12 @@ export async function startServer({ name, script, cwd, env, healthPath, timeoutM
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  server.exited = new Promise((resolve) =>
-    child.on('exit', (code, signal) => resolve((server.exit = { code, signal }))),
-  );
+  server.exited = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      server.exit = { code, signal };
+      resolve(server.exit);
+    });
+  });
 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -85,6 +85,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
         ctx: request.ctx,
         cspNonce: reply.cspNonce?.script ?? '',
       }),
+      cache: services.pageCache,
     });
   }
   return app;

@@ -32,6 +32,7 @@ const ZEnv = z.object({
   ANDROID_APK_URL: url.optional(),
   SUPPORT_EMAIL: z.email().default('support@crealitycloud.com'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -2,6 +2,7 @@ import type { PublicConfig } from '../shared/api/site';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { createDocsService, type DocsService } from './docs/service';
+import { PageCache } from './http/page-cache';
 import { bundle, translate } from './i18n/catalogues';
 import { qrSvg, sameSiteUrl } from './site/qr';
 import { createSiteService, type SiteService } from './site/service';
@@ -17,6 +18,8 @@ export interface Services {
   docs: DocsService;
   site: SiteService;
   qr: { svg: typeof qrSvg; sameSiteUrl: typeof sameSiteUrl };
+  /** Rendered anonymous pages; domains call `clear()` when content they show changes. */
+  pageCache: PageCache;
 }
 
 export function createServices(config: Config, db: Db): Services {
@@ -27,6 +30,7 @@ export function createServices(config: Config, db: Db): Services {
     docs: createDocsService({ supportEmail: config.SUPPORT_EMAIL }),
     site: createSiteService(),
     qr: { svg: qrSvg, sameSiteUrl },
+    pageCache: new PageCache(config.PAGE_CACHE_SECONDS),
   };
 }
 

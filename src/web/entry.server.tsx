@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { finished, PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -24,6 +24,7 @@ export default function handleRequest(
     const ua = request.headers.get('user-agent');
     const waitForAll = (ua && isbot(ua)) || routerContext.isSpaMode;
     const nonce = loadContext.cspNonce || undefined;
+    let timer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
       [waitForAll ? 'onAllReady' : 'onShellReady']() {
@@ -33,8 +34,11 @@ export default function handleRequest(
         if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-cache');
         resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
         pipe(body);
+        // Without this, each finished render stays in memory until its abort timer fires.
+        finished(body, () => clearTimeout(timer));
       },
       onShellError(error: unknown) {
+        clearTimeout(timer);
         reject(error);
       },
       onError(error: unknown) {
@@ -42,6 +46,6 @@ export default function handleRequest(
         if (shellRendered) console.error(error);
       },
     });
-    setTimeout(abort, streamTimeout + 1000);
+    timer = setTimeout(abort, streamTimeout + 1000);
   });
 }

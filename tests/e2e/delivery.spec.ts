@@ -4,7 +4,10 @@ test.describe('delivery', () => {
   test('pages are compressed, hashed assets are cached for a year and served pre-compressed', async ({ request, page }) => {
     const html = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(html.headers()['content-encoding']).toBe('br');
-    expect(html.headers()['cache-control']).toBe('private, no-cache');
+    expect(html.headers()['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=30');
+    const personal = await request.get('/download', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(personal.headers()['content-encoding']).toBe('br');
+    expect(personal.headers()['cache-control']).toBe('private, no-cache');
 
     const assets: string[] = [];
     page.on('response', (r) => {
@@ -30,5 +33,31 @@ test.describe('delivery', () => {
     await page.clock.fastForward(2_000);
     await expect(page.getByRole('alert')).toContainText('This page could not be loaded. Check your network and try again.');
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  });
+
+  test('anonymous page views share a short cache per language; signed-in ones do not', async ({ request }) => {
+    const path = `/webview/rule?v=${Date.now()}`;
+    const first = await request.get(path, { headers: { 'accept-language': 'fr' } });
+    const second = await request.get(path, { headers: { 'accept-language': 'fr', 'accept-encoding': 'br' } });
+    expect(first.headers()['x-page-cache']).toBe('miss');
+    expect(second.headers()['x-page-cache']).toBe('hit');
+    expect(second.headers()['content-encoding']).toBe('br');
+    // The nonce in the cached HTML is the one its CSP header allows.
+    const nonce = /'nonce-([^']+)'/.exec(second.headers()['content-security-policy'] ?? '')?.[1];
+    expect(await second.text()).toContain(`nonce="${nonce}"`);
+    expect(await second.text()).toBe(await first.text());
+
+    const english = await request.get(path, { headers: { 'accept-language': 'en' } });
+    expect(english.headers()['x-page-cache']).toBe('miss');
+    expect(await english.text()).toContain('<html lang="en">');
+
+    const etag = second.headers().etag ?? '';
+    const revalidated = await request.get(path, { headers: { 'accept-language': 'fr', 'if-none-match': etag } });
+    expect(revalidated.status()).toBe(304);
+
+    const signedIn = await request.get(path, { headers: { 'accept-language': 'fr', cookie: 'token=abc; userId=1' } });
+    expect(signedIn.headers()['x-page-cache']).toBeUndefined();
+    const device = await request.get('/download');
+    expect(device.headers()['x-page-cache']).toBeUndefined();
   });
 });

@@ -1,14 +1,15 @@
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppLoadContext } from 'react-router';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { type CachedPage, encodedBody, type PageCache } from './page-cache';
 
 export type BuildLoader = () => Promise<ServerBuild>;
 
 /**
  * Mounts React Router's request handler as the catch-all for pages: Fastify request → Fetch
  * Request, the route loaders get the services and header context through the load context,
- * and the streamed Response goes back through Fastify (so compression and headers apply).
+ * and the Response goes back through Fastify (so compression and security headers apply).
  */
 export function registerSsr(
   app: FastifyInstance,
@@ -16,6 +17,7 @@ export function registerSsr(
     build: BuildLoader;
     mode: 'production' | 'development';
     loadContext: (req: FastifyRequest, reply: FastifyReply) => AppLoadContext;
+    cache: PageCache;
   },
 ) {
   let handler: ReturnType<typeof createRequestHandler> | undefined;
@@ -25,6 +27,8 @@ export function registerSsr(
     handler ??= createRequestHandler(await opts.build(), 'production');
     return handler;
   };
+  const render = async (request: FastifyRequest, reply: FastifyReply) =>
+    (await getHandler())(toFetchRequest(request), opts.loadContext(request, reply));
 
   app.register(async (pages) => {
     // Page form posts (route actions) read the raw body themselves.
@@ -37,19 +41,62 @@ export function registerSsr(
       handler: async (request, reply) => {
         // Unknown API paths never render a page.
         if (request.url.startsWith('/api/')) return reply.callNotFound();
-        const response = await (await getHandler())(toFetchRequest(request), opts.loadContext(request, reply));
-        reply.status(response.status);
-        for (const [key, value] of response.headers) {
-          if (key === 'set-cookie') continue;
-          reply.header(key, value);
-        }
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length) reply.header('set-cookie', cookies);
-        if (!response.body || request.method === 'HEAD') return reply.send();
-        return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+        const key = opts.cache.enabled ? cacheKey(request) : null;
+        if (!key) return sendResponse(request, reply, await render(request, reply));
+
+        let own: Response | undefined;
+        let rendered = false;
+        const page = await opts.cache.getOrRender(key, async () => {
+          rendered = true;
+          const response = await render(request, reply);
+          const ttl =
+            response.status === 200 && !response.headers.has('set-cookie') ? opts.cache.ttlOf(response.headers.get('cache-control')) : 0;
+          if (!ttl) {
+            own = response;
+            return null;
+          }
+          const headers = [...response.headers];
+          const csp = reply.getHeader('content-security-policy');
+          if (typeof csp === 'string') headers.push(['content-security-policy', csp]);
+          return opts.cache.entry(response.status, headers, Buffer.from(await response.arrayBuffer()), ttl);
+        });
+        if (page) return sendCached(request, reply, page, !rendered);
+        // Not cacheable after all (or another request's render declined): our own render.
+        return sendResponse(request, reply, own ?? (await render(request, reply)));
       },
     });
   });
+}
+
+/** Anonymous page views only (document requests, not the router's `.data` fetches). */
+function cacheKey(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (request.ctx.token || request.ctx.userId) return null;
+  const path = request.url.split('?')[0] ?? '';
+  if (path.endsWith('.data')) return null;
+  return `${request.ctx.locale}|${request.url}`;
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean) {
+  reply.status(page.status);
+  for (const [key, value] of page.headers) reply.header(key, value);
+  reply.header('etag', page.etag).header('x-page-cache', hit ? 'hit' : 'miss');
+  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  const { body, encoding } = encodedBody(page, request.headers['accept-encoding']);
+  // Already encoded: the compression plugin leaves a response with Content-Encoding alone.
+  if (encoding) reply.header('content-encoding', encoding).header('vary', 'Accept-Encoding, Accept-Language, Cookie');
+  return reply.send(request.method === 'HEAD' ? undefined : body);
+}
+
+function sendResponse(request: FastifyRequest, reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key !== 'set-cookie') reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!response.body || request.method === 'HEAD') return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
 function toFetchRequest(request: FastifyRequest): Request {

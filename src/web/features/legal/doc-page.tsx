@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { docSlugForPath } from '../../../shared/docs';
 import { formatDate } from '../../../shared/format';
+import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
@@ -19,6 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     head: { title: doc.title, description: doc.summary, canonical: base.canonical },
   };
 }
+
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 

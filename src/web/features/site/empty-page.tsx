@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
@@ -15,6 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     head: { title: base.t('site', 'empty.title'), description: base.t('site', 'empty.text'), canonical: base.canonical, noindex: true },
   };
 }
+
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';
@@ -14,6 +15,8 @@ import { qrPageData } from './qr-page';
  */
 export const loader = ({ request, context }: Route.LoaderArgs) =>
   qrPageData(request, context, paths.home, { title: 'mobile.title', text: 'mobile.text' });
+
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 

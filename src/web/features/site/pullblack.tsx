@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useApp } from '../../app-context';
+import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
@@ -21,6 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   };
 }
+
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 

@@ -1,3 +1,4 @@
+import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';
@@ -11,6 +12,8 @@ import { qrPageData } from './qr-page';
  */
 export const loader = ({ request, context }: Route.LoaderArgs) =>
   qrPageData(request, context, paths.download, { title: 'qrcode.title', text: 'qrcode.text' });
+
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 

@@ -1,0 +1,106 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+
+/**
+ * A short cache of rendered pages for anonymous visitors: a shared link that goes viral is
+ * rendered once per few seconds per language instead of once per visitor. Only pages that say
+ * they are the same for every anonymous visitor (`Cache-Control: public, s-maxage=N`) are kept,
+ * never answers that set cookies, and never for signed-in visitors. Entries keep the CSP header
+ * of their render, so the nonce in the HTML and the header match. Concurrent misses for one key
+ * share one render.
+ */
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  etag: string;
+  expires: number;
+  /** Compressed copies, made on first demand: a hit costs no compression. */
+  encoded: Map<'br' | 'gzip', Buffer>;
+}
+
+const ACCEPTS_BR = /\bbr\b(?!;q=0(\.0*)?\b)/;
+const ACCEPTS_GZIP = /\bgzip\b(?!;q=0(\.0*)?\b)/;
+
+/** The body in the best encoding the client accepts, compressed once per entry. */
+export function encodedBody(page: CachedPage, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  const ae = acceptEncoding ?? '';
+  const encoding = ACCEPTS_BR.test(ae) ? 'br' : ACCEPTS_GZIP.test(ae) ? 'gzip' : undefined;
+  if (!encoding || page.body.length < 1024) return { body: page.body };
+  let body = page.encoded.get(encoding);
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
+        : zlib.gzipSync(page.body, { level: 6 });
+    page.encoded.set(encoding, body);
+  }
+  return { body, encoding };
+}
+
+export class PageCache {
+  private entries = new Map<string, CachedPage>();
+  private pending = new Map<string, Promise<CachedPage | null>>();
+
+  constructor(
+    private readonly maxSeconds: number,
+    private readonly maxEntries = 500,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get enabled() {
+    return this.maxSeconds > 0;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expires <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return hit;
+  }
+
+  /** Renders once for all concurrent callers of a key; null means "not cacheable, render yourself". */
+  async getOrRender(key: string, render: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
+    const hit = this.get(key);
+    if (hit) return hit;
+    const running = this.pending.get(key);
+    if (running) return running;
+    const p = render()
+      .then((page) => {
+        if (page) this.set(key, page);
+        return page;
+      })
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, p);
+    return p;
+  }
+
+  /** Seconds a response may be kept: its s-maxage, capped by configuration; 0 when not public. */
+  ttlOf(cacheControl: string | null): number {
+    if (!cacheControl || !/\bpublic\b/.test(cacheControl)) return 0;
+    const m = /\bs-maxage=(\d+)/.exec(cacheControl);
+    return m ? Math.min(Number(m[1]), this.maxSeconds) : 0;
+  }
+
+  entry(status: number, headers: [string, string][], body: Buffer, ttlSeconds: number): CachedPage {
+    const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+    return { status, headers, body, etag, expires: this.now() + ttlSeconds * 1000, encoded: new Map() };
+  }
+
+  /** Content changed: forget everything (each instance's copies expire within seconds anyway). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private set(key: string, page: CachedPage) {
+    if (this.entries.size >= this.maxEntries) {
+      // Drop the oldest entry (Map keeps insertion order).
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, page);
+  }
+}
