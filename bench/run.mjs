@@ -131,7 +131,18 @@ try {
   section(`HTTP load (autocannon, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s each)`);
   const targets = [
     { name: 'hello-world GET /', url: `${hello.url}/` },
-    { name: 'product GET / (SSR landing)', url: `${product.url}/`, headers: { 'accept-language': 'en' } },
+    // Anonymous visitors: served from the short page cache (one render per few seconds), brotli as browsers ask.
+    {
+      name: 'product GET / (SSR landing, anonymous)',
+      url: `${product.url}/`,
+      headers: { 'accept-language': 'en', 'accept-encoding': 'br' },
+    },
+    // A signed-in visitor's view is rendered on every request: the cost of React Router SSR itself.
+    {
+      name: 'product GET / (SSR landing, rendered each time)',
+      url: `${product.url}/`,
+      headers: { 'accept-language': 'en', 'accept-encoding': 'br', cookie: 'token=bench-visitor; userId=1' },
+    },
     { name: 'product GET /healthz', url: `${product.url}/healthz` },
     { name: 'product GET /api/cxy/v2/system/context', url: `${product.url}/api/cxy/v2/system/context` },
   ];

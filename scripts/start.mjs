@@ -8,4 +8,7 @@ if (stamp !== sourceStamp() || !fs.existsSync('build/app/main.js') || !fs.exists
   console.log('Building (first start or sources changed)…');
   execSync('npm run build', { stdio: 'inherit' });
 }
+// React and React Router pick their production builds from NODE_ENV when first imported: set it
+// before the server loads them (the configuration's own default is production too).
+process.env.NODE_ENV ??= 'production';
 await import(new URL('../build/app/main.js', import.meta.url).href);

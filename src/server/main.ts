@@ -25,6 +25,9 @@ async function main() {
     throw err;
   }
 
+  if (!process.env.NODE_ENV) {
+    console.warn('NODE_ENV is not set: React renders with its slow development build. Start with `npm start`.');
+  }
   const db = openDatabase(config.database, { poolSize: config.DATABASE_POOL_SIZE });
   await migrateToLatest(db.kysely);
   if (config.SEED_DEMO_DATA) await runSeeds(db.kysely);
