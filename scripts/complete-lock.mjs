@@ -43,10 +43,22 @@ function registryMeta(name, spec) {
 // A registry mirror may not carry packages for other platforms at all; those are never installed
 // here, so their platform (read from the package name) is all npm needs to skip them.
 function inferred(name, spec) {
-  const os = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'win32', 'sunos', 'aix', 'netbsd'].find((o) => name.includes(o));
-  const cpu = [['arm64', 'arm64'], ['x64', 'x64'], ['ia32', 'ia32'], ['loong64', 'loong64'], ['ppc64', 'ppc64'], ['riscv64', 'riscv64'], ['s390x', 's390x'], ['arm', 'arm']].find(([t]) => name.includes(t))?.[1];
+  const os = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'win32', 'sunos', 'aix', 'netbsd'].find((o) =>
+    name.includes(o),
+  );
+  const cpu = [
+    ['arm64', 'arm64'],
+    ['x64', 'x64'],
+    ['ia32', 'ia32'],
+    ['loong64', 'loong64'],
+    ['ppc64', 'ppc64'],
+    ['riscv64', 'riscv64'],
+    ['s390x', 's390x'],
+    ['arm', 'arm'],
+  ].find(([t]) => name.includes(t))?.[1];
   const libc = name.includes('musl') ? ['musl'] : os === 'linux' && /gnu/.test(name) ? ['glibc'] : undefined;
-  if (!os || !cpu || !/^\d+\.\d+\.\d+/.test(spec)) throw new Error(`cannot place ${name}@${spec}: not in the registry and no platform in its name`);
+  if (!os || !cpu || !/^\d+\.\d+\.\d+/.test(spec))
+    throw new Error(`cannot place ${name}@${spec}: not in the registry and no platform in its name`);
   return { version: spec, os: [os], cpu: [cpu], ...(libc ? { libc } : {}) };
 }
 
