@@ -38,3 +38,21 @@ describe('configuration', () => {
     expect(() => assertProductionSafe(loadConfig({ PUBLIC_URL: 'https://example.com' }))).not.toThrow();
   });
 });
+
+describe('accounts configuration', () => {
+  it('delivers codes to the dev outbox outside production, and nowhere by default in production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).delivery).toEqual({ sms: 'dev', email: 'dev' });
+    expect(loadConfig({}).delivery).toEqual({ sms: 'none', email: 'none' });
+    expect(loadConfig({ SMTP_URL: 'smtp://mail:25', SMS_HTTP_URL: 'https://sms.example/send', SMS_HTTP_KEY: 'k'.repeat(16) }).delivery).toEqual({ sms: 'http', email: 'smtp' });
+  });
+  it('refuses incomplete provider settings', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrow(/SMS_HTTP_URL/);
+    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ WECHAT_CLIENTS: '{oops' })).toThrow(/WECHAT_CLIENTS/);
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+  });
+  it('refuses the dev outbox in production', () => {
+    expect(() => assertProductionSafe(loadConfig({ SMS_PROVIDER: 'dev' }))).toThrow(/SMS_PROVIDER/);
+    expect(() => assertProductionSafe(loadConfig({ EMAIL_PROVIDER: 'dev' }))).toThrow(/EMAIL_PROVIDER/);
+  });
+});

@@ -31,6 +31,20 @@ const ZEnv = z.object({
   ANDROID_APP_URL: url.default('https://play.google.com/store/apps/details?id=com.cxsw.sdprinter'),
   ANDROID_APK_URL: url.optional(),
   SUPPORT_EMAIL: z.email().default('support@crealitycloud.com'),
+  // Accounts: the key of code HMACs and signed cookies (32+ characters); when unset, one is
+  // generated once and kept in the database, so all instances share it.
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ACCOUNT_CANCEL_COOLING_DAYS: z.coerce.number().int().min(1).max(90).default(15),
+  // Verification-code delivery: `dev` (outbox page + log, refused in production), or real providers.
+  SMS_PROVIDER: z.enum(['dev', 'http', 'none']).optional(),
+  SMS_HTTP_URL: url.optional(),
+  SMS_HTTP_KEY: z.string().min(8).optional(),
+  EMAIL_PROVIDER: z.enum(['dev', 'smtp', 'none']).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be smtp://… or smtps://…').optional(),
+  SMTP_FROM: z.string().min(3).default('Creality Cloud <no-reply@crealitycloud.com>'),
+  // External sign-in (WeChat web authorisation): JSON list of {clientId, appId, appSecret, apiBase?}.
+  WECHAT_CLIENTS: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   BODY_LIMIT_BYTES: z.coerce
@@ -46,6 +60,8 @@ export type Env = z.infer<typeof ZEnv>;
 export interface Config extends Env {
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   isProduction: boolean;
+  /** Where codes go; development and tests default to the dev outbox, production to none. */
+  delivery: { sms: 'dev' | 'http' | 'none'; email: 'dev' | 'smtp' | 'none' };
 }
 
 export class ConfigError extends Error {
@@ -64,5 +80,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const database = e.DATABASE_URL.startsWith('file:')
     ? ({ dialect: 'sqlite', file: e.DATABASE_URL.slice('file:'.length) } as const)
     : ({ dialect: 'postgres', url: e.DATABASE_URL } as const);
-  return { ...e, database, isProduction: e.NODE_ENV === 'production' };
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (e.SMS_PROVIDER === 'http' && !(e.SMS_HTTP_URL && e.SMS_HTTP_KEY)) problems.push('SMS_HTTP_URL, SMS_HTTP_KEY: required with SMS_PROVIDER=http');
+  if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) problems.push('SMTP_URL: required with EMAIL_PROVIDER=smtp');
+  if (e.WECHAT_CLIENTS !== undefined && !validJsonArray(e.WECHAT_CLIENTS)) problems.push('WECHAT_CLIENTS: must be a JSON array');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  const delivery = {
+    sms: e.SMS_PROVIDER ?? (e.SMS_HTTP_URL ? 'http' : isProduction ? 'none' : 'dev'),
+    email: e.EMAIL_PROVIDER ?? (e.SMTP_URL ? 'smtp' : isProduction ? 'none' : 'dev'),
+  } as const;
+  return { ...e, database, isProduction, delivery };
+}
+
+function validJsonArray(v: string): boolean {
+  try {
+    return Array.isArray(JSON.parse(v));
+  } catch {
+    return false;
+  }
 }

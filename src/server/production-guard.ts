@@ -10,5 +10,8 @@ export function assertProductionSafe(config: Config): void {
   if (config.PUBLIC_URL?.startsWith('http://') && !/^http:\/\/(localhost|127\.0\.0\.1)/.test(config.PUBLIC_URL)) {
     problems.push('PUBLIC_URL: must be https:// in production');
   }
+  // The development outbox shows codes to anyone who can read the log or the page.
+  if (config.delivery.sms === 'dev') problems.push('SMS_PROVIDER: the dev outbox is refused in production (use http)');
+  if (config.delivery.email === 'dev') problems.push('EMAIL_PROVIDER: the dev outbox is refused in production (use smtp)');
   if (problems.length) throw new ConfigError(`Invalid configuration for production:\n  ${problems.join('\n  ')}`);
 }

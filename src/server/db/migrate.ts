@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { migration0001 } from './migrations/0001_foundation';
+import { migration0002 } from './migrations/0002_accounts';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -7,6 +8,7 @@ import { migration0001 } from './migrations/0001_foundation';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': migration0001,
+  '0002_accounts': migration0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

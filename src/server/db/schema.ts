@@ -1,3 +1,5 @@
+import type { ColumnType, Generated } from 'kysely';
+
 /**
  * The Kysely database interface: every table of every domain. Times are epoch milliseconds in
  * integer columns on both engines (pg's int8 is parsed to number), so queries and results are the
@@ -8,6 +10,100 @@ export interface SeedRunTable {
   applied_at: number;
 }
 
+export interface AppSecretTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+export type UserState = 'active' | 'at_risk' | 'blocked' | 'cancelled';
+
+export interface UserTable {
+  id: Generated<number>;
+  nickname: string;
+  avatar_url: ColumnType<string, string | undefined, string>;
+  gender: ColumnType<number, number | undefined, number>;
+  age: number | null;
+  introduction: ColumnType<string, string | undefined, string>;
+  locale: ColumnType<string, string | undefined, string>;
+  level: ColumnType<number, number | undefined, number>;
+  premium_until: number | null;
+  state: ColumnType<UserState, UserState | undefined, UserState>;
+  cancel_requested_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type IdentityKind = 'phone' | 'email' | 'wechat';
+
+export interface UserIdentityTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: IdentityKind;
+  value: string;
+  union_id: string | null;
+  created_at: number;
+}
+
+export interface UserPasswordTable {
+  user_id: number;
+  hash: string;
+  updated_at: number;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number;
+  revoked_at: number | null;
+  user_agent: ColumnType<string, string | undefined, string>;
+  ip: ColumnType<string, string | undefined, string>;
+}
+
+export interface VerificationCodeTable {
+  id: Generated<number>;
+  purpose: number;
+  channel: 'sms' | 'email';
+  destination: string;
+  code_hmac: string;
+  ip: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export type RoleName = 'staff' | 'admin' | 'group_owner';
+
+export interface UserRoleTable {
+  user_id: number;
+  role: RoleName;
+  scope: string;
+  created_at: number;
+}
+
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+
 export interface Database {
   seed_runs: SeedRunTable;
+  app_secrets: AppSecretTable;
+  users: UserTable;
+  user_identities: UserIdentityTable;
+  user_passwords: UserPasswordTable;
+  sessions: SessionTable;
+  verification_codes: VerificationCodeTable;
+  user_roles: UserRoleTable;
+  oidc_payloads: OidcPayloadTable;
 }

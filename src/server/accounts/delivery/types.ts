@@ -1,0 +1,33 @@
+import type { Locale } from '../../../shared/i18n';
+
+/** Spec §3 login purposes, by name (wire values in shared/enums.ts CodePurpose). */
+export type PurposeName = 'register' | 'reset' | 'cancel' | 'bind' | 'unbind' | 'bindVerify' | 'quick';
+
+export interface OutgoingCode {
+  channel: 'sms' | 'email';
+  /** E.164 phone number (+8613800138000) or a lower-case e-mail address. */
+  destination: string;
+  /** Six digits. Never logged by a real provider. */
+  code: string;
+  purpose: PurposeName;
+  /** The reader's language: the message is written in it. */
+  locale: Locale;
+  expiresInMinutes: number;
+}
+
+/** Sends verification codes over one channel. Throws DeliveryError when the provider refuses. */
+export interface CodeDelivery {
+  readonly name: string;
+  send(message: OutgoingCode): Promise<void>;
+}
+
+export class DeliveryError extends Error {
+  override name = 'DeliveryError';
+  constructor(
+    message: string,
+    /** true when trying again later may work (timeouts, 5xx); false for refusals (bad number). */
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
