@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppLoadContext } from 'react-router';
+import { createAccountsModule, registerAccounts } from './accounts/module';
 import type { Config } from './config';
 import { type Db, openDatabase } from './db/database';
 import { headerContextPlugin, requestIdFrom } from './http/context';
@@ -52,7 +53,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
 
   const db = opts.db ?? openDatabase(config.database, { poolSize: config.DATABASE_POOL_SIZE });
   if (!opts.db) app.addHook('onClose', () => db.close());
-  const services = createServices(config, db);
+  const accountsModule = await createAccountsModule(config, db, app.log);
+  const services = createServices(config, db, accountsModule);
   app.decorate('services', services);
 
   await app.register(cookie);
@@ -69,6 +71,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerErrorHandling(app);
 
   registerSystemRoutes(app, { db });
+  registerAccounts(app, accountsModule);
 
   if (opts.viteMiddlewares) {
     await app.register((await import('@fastify/middie')).default);

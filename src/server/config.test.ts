@@ -43,7 +43,9 @@ describe('accounts configuration', () => {
   it('delivers codes to the dev outbox outside production, and nowhere by default in production', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).delivery).toEqual({ sms: 'dev', email: 'dev' });
     expect(loadConfig({}).delivery).toEqual({ sms: 'none', email: 'none' });
-    expect(loadConfig({ SMTP_URL: 'smtp://mail:25', SMS_HTTP_URL: 'https://sms.example/send', SMS_HTTP_KEY: 'k'.repeat(16) }).delivery).toEqual({ sms: 'http', email: 'smtp' });
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://mail:25', SMS_HTTP_URL: 'https://sms.example/send', SMS_HTTP_KEY: 'k'.repeat(16) }).delivery,
+    ).toEqual({ sms: 'http', email: 'smtp' });
   });
   it('refuses incomplete provider settings', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrow(/SMS_HTTP_URL/);

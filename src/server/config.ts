@@ -41,7 +41,10 @@ const ZEnv = z.object({
   SMS_HTTP_URL: url.optional(),
   SMS_HTTP_KEY: z.string().min(8).optional(),
   EMAIL_PROVIDER: z.enum(['dev', 'smtp', 'none']).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be smtp://… or smtps://…').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be smtp://… or smtps://…')
+    .optional(),
   SMTP_FROM: z.string().min(3).default('Creality Cloud <no-reply@crealitycloud.com>'),
   // External sign-in (WeChat web authorisation): JSON list of {clientId, appId, appSecret, apiBase?}.
   WECHAT_CLIENTS: z.string().optional(),
@@ -82,7 +85,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     : ({ dialect: 'postgres', url: e.DATABASE_URL } as const);
   const isProduction = e.NODE_ENV === 'production';
   const problems: string[] = [];
-  if (e.SMS_PROVIDER === 'http' && !(e.SMS_HTTP_URL && e.SMS_HTTP_KEY)) problems.push('SMS_HTTP_URL, SMS_HTTP_KEY: required with SMS_PROVIDER=http');
+  if (e.SMS_PROVIDER === 'http' && !(e.SMS_HTTP_URL && e.SMS_HTTP_KEY))
+    problems.push('SMS_HTTP_URL, SMS_HTTP_KEY: required with SMS_PROVIDER=http');
   if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) problems.push('SMTP_URL: required with EMAIL_PROVIDER=smtp');
   if (e.WECHAT_CLIENTS !== undefined && !validJsonArray(e.WECHAT_CLIENTS)) problems.push('WECHAT_CLIENTS: must be a JSON array');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);

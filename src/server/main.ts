@@ -75,6 +75,13 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // Cancelled accounts whose cooling-off period is over lose their personal data (idempotent,
+  // safe when several instances run it).
+  const purge = () =>
+    app.services.accounts.purgeCancelled().catch((err: unknown) => app.log.error({ err }, 'purge of cancelled accounts failed'));
+  void purge();
+  setInterval(purge, 3_600_000).unref();
+
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info({ dialect: db.dialect, edition: config.EDITION }, 'ready');
 }

@@ -1,4 +1,5 @@
 import type { PublicConfig } from '../shared/api/site';
+import type { AccountsModule } from './accounts/module';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { createDocsService, type DocsService } from './docs/service';
@@ -20,9 +21,10 @@ export interface Services {
   qr: { svg: typeof qrSvg; sameSiteUrl: typeof sameSiteUrl };
   /** Rendered anonymous pages; domains call `clear()` when content they show changes. */
   pageCache: PageCache;
+  accounts: AccountsModule['accounts'];
 }
 
-export function createServices(config: Config, db: Db): Services {
+export function createServices(config: Config, db: Db, accounts: AccountsModule): Services {
   return {
     db,
     config: publicConfig(config),
@@ -31,6 +33,7 @@ export function createServices(config: Config, db: Db): Services {
     site: createSiteService(),
     qr: { svg: qrSvg, sameSiteUrl },
     pageCache: new PageCache(config.PAGE_CACHE_SECONDS),
+    accounts: accounts.accounts,
   };
 }
 

@@ -59,6 +59,7 @@ export interface SessionTable {
   expires_at: number;
   last_used_at: number;
   revoked_at: number | null;
+  elevated_until: ColumnType<number | null, number | null | undefined, number | null>;
   user_agent: ColumnType<string, string | undefined, string>;
   ip: ColumnType<string, string | undefined, string>;
 }

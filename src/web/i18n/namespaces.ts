@@ -1,3 +1,4 @@
+import type accounts from './locales/en/accounts.json';
 import type common from './locales/en/common.json';
 import type enums from './locales/en/enums.json';
 import type errors from './locales/en/errors.json';
@@ -14,6 +15,7 @@ export interface Resources {
   enums: typeof enums;
   site: typeof site;
   legal: typeof legal;
+  accounts: typeof accounts;
 }
 export type Namespace = keyof Resources;
-export const NAMESPACES: Namespace[] = ['common', 'errors', 'enums', 'site', 'legal'];
+export const NAMESPACES: Namespace[] = ['common', 'errors', 'enums', 'site', 'legal', 'accounts'];

@@ -63,6 +63,8 @@ export const migration0002: Migration = {
       .addColumn('expires_at', 'bigint', (c) => c.notNull())
       .addColumn('last_used_at', 'bigint', (c) => c.notNull())
       .addColumn('revoked_at', 'bigint')
+      // Set by bind-verify: binding and unbinding are allowed until then.
+      .addColumn('elevated_until', 'bigint')
       .addColumn('user_agent', 'varchar(300)', (c) => c.notNull().defaultTo(''))
       .addColumn('ip', 'varchar(64)', (c) => c.notNull().defaultTo(''))
       .execute();
@@ -81,7 +83,11 @@ export const migration0002: Migration = {
       .addColumn('expires_at', 'bigint', (c) => c.notNull())
       .addColumn('consumed_at', 'bigint')
       .execute();
-    await db.schema.createIndex('verification_codes_dest').on('verification_codes').columns(['destination', 'purpose', 'created_at']).execute();
+    await db.schema
+      .createIndex('verification_codes_dest')
+      .on('verification_codes')
+      .columns(['destination', 'purpose', 'created_at'])
+      .execute();
     await db.schema.createIndex('verification_codes_ip').on('verification_codes').columns(['ip', 'created_at']).execute();
 
     await db.schema

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { createCodes } from './codes';
+import { renderOutboxPage } from './delivery/dev-outbox';
+import { createDelivery, type Delivery } from './delivery/factory';
+import { createExternalSignIn, type ExternalSignIn } from './external';
+import { registerAccountRoutes } from './routes';
+import { loadAuthSecret } from './secret';
+import { type AccountsService, createAccountsService } from './service';
+import { createSessions } from './sessions';
+import { parseWechatClients } from './wechat/provider';
+
+export interface AccountsModule {
+  accounts: AccountsService;
+  external: ExternalSignIn;
+  delivery: Delivery;
+  secret: Buffer;
+}
+
+/** Builds the accounts domain: secret, codes, sessions, delivery, external sign-in. */
+export async function createAccountsModule(config: Config, db: Db, log: FastifyInstance['log']): Promise<AccountsModule> {
+  const secret = await loadAuthSecret(db.kysely, config.AUTH_SECRET);
+  const delivery = createDelivery(config, (line) => log.warn(line));
+  const accounts = createAccountsService({
+    db: db.kysely,
+    codes: createCodes(db.kysely, secret),
+    sessions: createSessions(db.kysely, { days: config.SESSION_DAYS }),
+    delivery,
+    coolingDays: config.ACCOUNT_CANCEL_COOLING_DAYS,
+    log,
+  });
+  const external = createExternalSignIn(accounts, parseWechatClients(config.WECHAT_CLIENTS), log);
+  return { accounts, external, delivery, secret };
+}
+
+export function registerAccounts(app: FastifyInstance, m: AccountsModule) {
+  registerAccountRoutes(app, m);
+  const outbox = m.delivery.outbox;
+  if (outbox) {
+    // Development only (start-up refuses the outbox in production): the codes that were "sent".
+    app.get('/__dev/outbox', async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderOutboxPage(outbox.list())),
+    );
+    app.get('/__dev/outbox.json', async (request) => {
+      const destination = (request.query as { destination?: string }).destination;
+      return destination ? (outbox.latest(destination) ?? null) : outbox.list();
+    });
+  }
+}

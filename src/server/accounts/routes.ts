@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../shared/api/accounts';
+import { ResultCode } from '../../shared/errors';
+import { AppError } from '../http/app-error';
+import { endpoint } from '../http/envelope';
+import { clearSessionCookies, clientMeta, requireRole, requireUser, setSessionCookies } from './auth';
+import type { ExternalSignIn } from './external';
+import type { AccountsService } from './service';
+
+/** The accounts API (spec §7 `loginV2`, `oauthLogin`, and the code, binding and session calls). */
+export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: AccountsService; external: ExternalSignIn }) {
+  const { accounts } = deps;
+  const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+  endpoint(
+    app,
+    contract.sendCode,
+    async (input, request) => accounts.sendCode(input, request.ctx, request.ip, await accounts.authenticate(request.ctx)),
+    perIp(10),
+  );
+
+  endpoint(
+    app,
+    contract.loginV2,
+    async (input, request, reply) => {
+      const session = await accounts.loginPassword(input, request.ctx, clientMeta(request));
+      setSessionCookies(request, reply, session);
+      return session;
+    },
+    perIp(20),
+  );
+
+  endpoint(
+    app,
+    contract.quickLogin,
+    async (input, request, reply) => {
+      const session = await accounts.quickLogin(input, request.ctx, clientMeta(request));
+      setSessionCookies(request, reply, session);
+      return session;
+    },
+    perIp(20),
+  );
+
+  endpoint(
+    app,
+    contract.register,
+    async (input, request, reply) => {
+      const session = await accounts.register(input, request.ctx, clientMeta(request));
+      setSessionCookies(request, reply, session);
+      return session;
+    },
+    perIp(10),
+  );
+
+  endpoint(app, contract.resetPassword, (input, request) => accounts.resetPassword(input, request.ctx), perIp(10));
+
+  endpoint(app, contract.changePassword, async (input, request) =>
+    accounts.changePassword(await requireUser(accounts, request), input, request.ctx.locale),
+  );
+  endpoint(
+    app,
+    contract.verifyCurrent,
+    async (input, request) => accounts.verifyCurrent(await requireUser(accounts, request), input),
+    perIp(20),
+  );
+  endpoint(
+    app,
+    contract.bind,
+    async (input, request) => accounts.bind(await requireUser(accounts, request), input, request.ctx.locale),
+    perIp(20),
+  );
+  endpoint(app, contract.unbind, async (input, request) => accounts.unbind(await requireUser(accounts, request), input), perIp(20));
+
+  endpoint(app, contract.cancel, async (input, request, reply) => {
+    const result = await accounts.cancel(await requireUser(accounts, request), input);
+    clearSessionCookies(reply);
+    return result;
+  });
+
+  endpoint(app, contract.logout, async (_input, request, reply) => {
+    const user = await accounts.authenticate(request.ctx).catch(() => null);
+    if (user) await accounts.logout(user);
+    clearSessionCookies(reply);
+    return { ok: true as const };
+  });
+
+  endpoint(app, contract.logoutAll, async (_input, request, reply) => {
+    const revoked = await accounts.logoutAll(await requireUser(accounts, request));
+    clearSessionCookies(reply);
+    return { revoked };
+  });
+
+  endpoint(app, contract.me, async (_input, request) => accounts.me((await requireUser(accounts, request)).userId));
+
+  endpoint(app, contract.updateProfile, async (input, request) =>
+    accounts.updateProfile((await requireUser(accounts, request)).userId, input),
+  );
+
+  endpoint(
+    app,
+    contract.oauthLogin,
+    async (input, request, reply) => {
+      if (input.state !== undefined && input.state !== request.cookies.oauth_state)
+        throw new AppError(ResultCode.externalLoginFailed, { result: { reason: 'state' } });
+      reply.clearCookie('oauth_state', { path: '/' });
+      const session = await deps.external.signIn(input.clientId, input.code, request.ctx.locale, clientMeta(request));
+      setSessionCookies(request, reply, session);
+      return session;
+    },
+    perIp(20),
+  );
+
+  endpoint(app, contract.adminUpdateUser, async (input, request) => {
+    await requireRole(accounts, request, 'admin', '*');
+    return accounts.adminUpdate(input);
+  });
+}

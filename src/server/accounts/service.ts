@@ -1,0 +1,363 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { CountryCode } from 'libphonenumber-js/mobile';
+import type { TMe, TSession } from '../../shared/api/accounts';
+import type { HeaderContext } from '../../shared/context';
+import { ResultCode } from '../../shared/errors';
+import type { Locale } from '../../shared/i18n';
+import { type AccountMethod, isPasswordValid, maskAccount, normaliseAccount } from '../../shared/rules';
+import type { Database, IdentityKind, RoleName } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { translate } from '../i18n/catalogues';
+import type { Codes } from './codes';
+import { type CodeDelivery, DeliveryError, type PurposeName } from './delivery/types';
+import { dummyHash, hashPassword, verifyPassword } from './password';
+import type { Sessions } from './sessions';
+import * as store from './store';
+
+/** Spec §3 purposes by wire value. */
+const PURPOSES: PurposeName[] = ['register', 'reset', 'cancel', 'bind', 'unbind', 'bindVerify', 'quick'];
+const P = { register: 0, reset: 1, cancel: 2, bind: 3, unbind: 4, bindVerify: 5, quick: 6 } as const;
+const ELEVATION_MINUTES = 10;
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export interface AuthUser {
+  userId: number;
+  sessionId: number;
+  elevatedUntil: number | null;
+}
+
+interface Deps {
+  db: Kysely<Database>;
+  codes: Codes;
+  sessions: Sessions;
+  delivery: { sms: CodeDelivery; email: CodeDelivery };
+  coolingDays: number;
+  log: { warn(obj: object, msg: string): void };
+  now?: () => number;
+}
+
+const kindOf = (type: AccountMethod): IdentityKind => (type === 0 ? 'email' : 'phone');
+const REGION_BY_LOCALE: Record<Locale, CountryCode> = { en: 'US', fr: 'FR', 'zh-CN': 'CN', 'zh-TW': 'TW' };
+
+export function createAccountsService(deps: Deps) {
+  const { db, codes, sessions } = deps;
+  const now = deps.now ?? Date.now;
+
+  function account(input: { account: string; type: AccountMethod; region?: string | undefined }, locale: Locale): string {
+    const region = (input.region as CountryCode | undefined) ?? REGION_BY_LOCALE[locale];
+    const value = normaliseAccount(input.account, input.type, region);
+    if (!value) throw new AppError(input.type === 0 ? ResultCode.invalidEmail : ResultCode.invalidPhone);
+    return value;
+  }
+
+  function checkPassword(password: string, locale: Locale) {
+    if (!isPasswordValid(password, locale)) throw new AppError(ResultCode.passwordRule);
+  }
+
+  async function startSession(userId: number, meta: ClientMeta, isNew: boolean): Promise<TSession> {
+    const user = await store.userById(db, userId);
+    if (!user) throw new AppError(ResultCode.loginFailed);
+    if (user.state === 'blocked') throw new AppError(ResultCode.accountBlocked, { result: { redirect: '/pullblack' } });
+    if (user.state === 'cancelled') {
+      // Signing in during the cooling-off period takes the cancellation back.
+      await store.updateUser(db, userId, { state: 'active', cancel_requested_at: null }, now());
+    }
+    const s = await sessions.create(userId, meta);
+    return { token: s.token, userId: String(userId), expiresAt: s.expiresAt, isNew };
+  }
+
+  async function newUser(
+    locale: Locale,
+    kind: IdentityKind,
+    value: string,
+    extra: { nickname?: string; avatarUrl?: string; unionId?: string | null } = {},
+  ) {
+    const t = now();
+    const nickname = extra.nickname || translate(locale, 'accounts', 'defaultNickname', { n: crypto.randomInt(1000, 10000) });
+    return db.transaction().execute(async (trx) => {
+      const id = await store.createUser(
+        trx,
+        { nickname: nickname.slice(0, 64), locale, ...(extra.avatarUrl ? { avatarUrl: extra.avatarUrl } : {}) },
+        t,
+      );
+      await store.addIdentity(trx, id, kind, value, t, extra.unionId ?? null);
+      return id;
+    });
+  }
+
+  /** The destination of the signed-in user's own phone or e-mail (for cancel, unbind, verify). */
+  async function ownIdentity(userId: number, type: AccountMethod): Promise<string> {
+    const mine = (await store.identitiesOfUser(db, userId)).find((i) => i.kind === kindOf(type));
+    if (!mine) throw new AppError(ResultCode.verifyFirst);
+    return mine.value;
+  }
+
+  return {
+    async sendCode(
+      input: { account: string; type: AccountMethod; purpose: number; region?: string | undefined },
+      ctx: HeaderContext,
+      ip: string,
+      user: AuthUser | null,
+    ) {
+      const purpose = input.purpose;
+      const kind = kindOf(input.type);
+      let destination: string;
+      if (purpose === P.cancel || purpose === P.unbind || purpose === P.bindVerify) {
+        // Codes to the account's own phone/e-mail: the account is the signed-in one.
+        if (!user) throw new AppError(ResultCode.token, { httpStatus: 401 });
+        destination = await ownIdentity(user.userId, input.type);
+      } else {
+        destination = account(input, ctx.locale);
+      }
+      const existing = await store.identityOf(db, kind, destination);
+      if ((purpose === P.register || purpose === P.bind) && existing) throw new AppError(ResultCode.identityTaken);
+      if (purpose === P.bind && !user) throw new AppError(ResultCode.token, { httpStatus: 401 });
+      const issued = await codes.issue(purpose, input.type === 0 ? 'email' : 'sms', destination, ip);
+      // A reset for an unknown account looks sent, so the answer does not reveal who has an account.
+      if (purpose === P.reset && !existing)
+        return { resendAfterSeconds: issued.resendAfterSeconds, expiresInSeconds: issued.expiresInSeconds };
+      try {
+        await deps.delivery[input.type === 0 ? 'email' : 'sms'].send({
+          channel: input.type === 0 ? 'email' : 'sms',
+          destination,
+          code: issued.code,
+          purpose: PURPOSES[purpose] ?? 'quick',
+          locale: ctx.locale,
+          expiresInMinutes: issued.expiresInSeconds / 60,
+        });
+      } catch (err) {
+        await codes.discard(issued.id);
+        deps.log.warn({ err: err instanceof DeliveryError ? err.message : String(err), channel: input.type }, 'code delivery failed');
+        throw new AppError(ResultCode.deliveryFailed, { httpStatus: err instanceof DeliveryError && err.retryable ? 503 : 200 });
+      }
+      return { resendAfterSeconds: issued.resendAfterSeconds, expiresInSeconds: issued.expiresInSeconds };
+    },
+
+    /** Same answer and about the same time whether or not the account exists. */
+    async loginPassword(
+      input: { account: string; type: AccountMethod; password: string; region?: string | undefined },
+      ctx: HeaderContext,
+      meta: ClientMeta,
+    ) {
+      const value = normaliseAccount(input.account, input.type, (input.region as CountryCode | undefined) ?? REGION_BY_LOCALE[ctx.locale]);
+      const identity = value ? await store.identityOf(db, kindOf(input.type), value) : undefined;
+      const hash = identity ? await store.passwordOf(db, identity.user_id) : null;
+      const ok = await verifyPassword(hash ?? (await dummyHash()), input.password);
+      if (!identity || !hash || !ok) throw new AppError(ResultCode.loginFailed);
+      return startSession(identity.user_id, meta, false);
+    },
+
+    /** Spec §6: the first successful code login registers the account. */
+    async quickLogin(
+      input: { account: string; type: AccountMethod; code: string; region?: string | undefined },
+      ctx: HeaderContext,
+      meta: ClientMeta,
+    ) {
+      const value = account(input, ctx.locale);
+      await codes.consume(P.quick, value, input.code);
+      const existing = await store.identityOf(db, kindOf(input.type), value);
+      if (existing) return startSession(existing.user_id, meta, false);
+      return startSession(await newUser(ctx.locale, kindOf(input.type), value), meta, true);
+    },
+
+    async register(
+      input: { account: string; type: AccountMethod; code: string; password: string; region?: string | undefined },
+      ctx: HeaderContext,
+      meta: ClientMeta,
+    ) {
+      const value = account(input, ctx.locale);
+      checkPassword(input.password, ctx.locale);
+      await codes.consume(P.register, value, input.code);
+      if (await store.identityOf(db, kindOf(input.type), value)) throw new AppError(ResultCode.identityTaken);
+      const hash = await hashPassword(input.password);
+      const userId = await newUser(ctx.locale, kindOf(input.type), value);
+      await store.setPassword(db, userId, hash, now());
+      return startSession(userId, meta, true);
+    },
+
+    async resetPassword(
+      input: { account: string; type: AccountMethod; code: string; password: string; region?: string | undefined },
+      ctx: HeaderContext,
+    ) {
+      const value = account(input, ctx.locale);
+      checkPassword(input.password, ctx.locale);
+      await codes.consume(P.reset, value, input.code);
+      const identity = await store.identityOf(db, kindOf(input.type), value);
+      if (!identity) throw new AppError(ResultCode.codeInvalid);
+      await store.setPassword(db, identity.user_id, await hashPassword(input.password), now());
+      // Whoever knew the old password is signed out.
+      await sessions.revokeAll(identity.user_id);
+      return { ok: true as const };
+    },
+
+    async changePassword(user: AuthUser, input: { oldPassword?: string | undefined; password: string }, locale: Locale) {
+      checkPassword(input.password, locale);
+      const current = await store.passwordOf(db, user.userId);
+      if (current && !(input.oldPassword && (await verifyPassword(current, input.oldPassword))))
+        throw new AppError(ResultCode.wrongPassword);
+      if (!current && !(user.elevatedUntil && user.elevatedUntil > now())) throw new AppError(ResultCode.verifyFirst);
+      await store.setPassword(db, user.userId, await hashPassword(input.password), now());
+      return { ok: true as const };
+    },
+
+    /** Bind-verify (purpose 5) with the current phone/e-mail: allows binding changes for a while. */
+    async verifyCurrent(user: AuthUser, input: { type: AccountMethod; code: string }) {
+      await codes.consume(P.bindVerify, await ownIdentity(user.userId, input.type), input.code);
+      return { verifiedUntil: await sessions.elevate(user.sessionId, ELEVATION_MINUTES) };
+    },
+
+    async bind(user: AuthUser, input: { account: string; type: AccountMethod; code: string; region?: string | undefined }, locale: Locale) {
+      const kind = kindOf(input.type);
+      const mine = await store.identitiesOfUser(db, user.userId);
+      const hasVerifiable = mine.some((i) => i.kind === 'phone' || i.kind === 'email');
+      if (hasVerifiable && !(user.elevatedUntil && user.elevatedUntil > now())) throw new AppError(ResultCode.verifyFirst);
+      const value = account(input, locale);
+      await codes.consume(P.bind, value, input.code);
+      const t = now();
+      try {
+        await db.transaction().execute(async (trx) => {
+          await store.removeIdentity(trx, user.userId, kind);
+          await store.addIdentity(trx, user.userId, kind, value, t);
+        });
+      } catch {
+        // The unique (kind, value) key: someone else bound it meanwhile.
+        throw new AppError(ResultCode.identityTaken);
+      }
+      return { ok: true as const };
+    },
+
+    async unbind(user: AuthUser, input: { type: AccountMethod; code: string }) {
+      const kind = kindOf(input.type);
+      const mine = await store.identitiesOfUser(db, user.userId);
+      if (!(user.elevatedUntil && user.elevatedUntil > now())) throw new AppError(ResultCode.verifyFirst);
+      const target = mine.find((i) => i.kind === kind);
+      if (!target) throw new AppError(ResultCode.verifyFirst);
+      if (mine.length <= 1) throw new AppError(ResultCode.lastIdentity);
+      await codes.consume(P.unbind, target.value, input.code);
+      await store.removeIdentity(db, user.userId, kind);
+      return { ok: true as const };
+    },
+
+    async cancel(user: AuthUser, input: { type: AccountMethod; code: string }) {
+      await codes.consume(P.cancel, await ownIdentity(user.userId, input.type), input.code);
+      const t = now();
+      await store.updateUser(db, user.userId, { state: 'cancelled', cancel_requested_at: t }, t);
+      await sessions.revokeAll(user.userId);
+      return { deleteAfter: t + deps.coolingDays * 86_400_000 };
+    },
+
+    async me(userId: number): Promise<TMe> {
+      const u = await store.userById(db, userId);
+      if (!u) throw new AppError(ResultCode.identity);
+      const [ids, hash, roles] = await Promise.all([
+        store.identitiesOfUser(db, userId),
+        store.passwordOf(db, userId),
+        store.rolesOf(db, userId),
+      ]);
+      const phone = ids.find((i) => i.kind === 'phone')?.value;
+      const email = ids.find((i) => i.kind === 'email')?.value;
+      return {
+        userId: String(u.id),
+        nickname: u.nickname,
+        avatarUrl: u.avatar_url,
+        gender: u.gender,
+        age: u.age,
+        introduction: u.introduction,
+        level: u.level,
+        premiumUntil: u.premium_until,
+        isPremium: (u.premium_until ?? 0) > now(),
+        state: u.state,
+        phone: phone ? maskAccount(phone) : null,
+        email: email ? maskAccount(email) : null,
+        wechat: ids.some((i) => i.kind === 'wechat'),
+        hasPassword: hash !== null,
+        roles,
+      };
+    },
+
+    async updateProfile(
+      userId: number,
+      patch: {
+        nickname?: string | undefined;
+        gender?: 0 | 1 | 2 | undefined;
+        age?: number | null | undefined;
+        introduction?: string | undefined;
+      },
+    ) {
+      const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+      if (Object.keys(clean).length) await store.updateUser(db, userId, clean, now());
+      return this.me(userId);
+    },
+
+    /** External sign-in (WeChat): the provider's stable id links the account, created on first sign-in. */
+    async signInExternal(
+      profile: { key: string; unionId: string | null; nickname: string; avatarUrl: string },
+      locale: Locale,
+      meta: ClientMeta,
+    ) {
+      const existing = await store.identityOf(db, 'wechat', profile.key);
+      if (existing) return startSession(existing.user_id, meta, false);
+      try {
+        const userId = await newUser(locale, 'wechat', profile.key, {
+          nickname: profile.nickname,
+          avatarUrl: profile.avatarUrl,
+          unionId: profile.unionId,
+        });
+        return await startSession(userId, meta, true);
+      } catch {
+        // Two first sign-ins at once: the other one created it.
+        const again = await store.identityOf(db, 'wechat', profile.key);
+        if (!again) throw new AppError(ResultCode.externalLoginFailed);
+        return startSession(again.user_id, meta, false);
+      }
+    },
+
+    /** Resolves the session of the header context; null for anonymous callers. */
+    async authenticate(ctx: HeaderContext): Promise<AuthUser | null> {
+      if (!ctx.token) return null;
+      const s = await sessions.find(ctx.token);
+      if (!s) throw new AppError(ResultCode.token, { httpStatus: 401 });
+      // Spec §8 result code 5: the user id the caller names is not the session's.
+      if (ctx.userId && ctx.userId !== String(s.userId)) throw new AppError(ResultCode.identity, { httpStatus: 401 });
+      return { userId: s.userId, sessionId: s.id, elevatedUntil: s.elevatedUntil };
+    },
+
+    async hasRole(userId: number, role: RoleName, scope: string): Promise<boolean> {
+      const roles = await store.rolesOf(db, userId);
+      return roles.some((r) => (r.role === role || r.role === 'admin') && (r.scope === scope || r.scope === '*'));
+    },
+
+    async adminUpdate(input: {
+      userId: number;
+      level?: number | undefined;
+      state?: 'active' | 'at_risk' | 'blocked' | undefined;
+      premiumUntil?: number | null | undefined;
+      addRoles?: { role: RoleName; scope: string }[] | undefined;
+      removeRoles?: { role: RoleName; scope: string }[] | undefined;
+    }) {
+      if (!(await store.userById(db, input.userId))) throw new AppError(ResultCode.notFound);
+      const t = now();
+      await db.transaction().execute(async (trx) => {
+        const patch = Object.fromEntries(
+          Object.entries({ level: input.level, state: input.state, premium_until: input.premiumUntil }).filter(([, v]) => v !== undefined),
+        );
+        if (Object.keys(patch).length) await store.updateUser(trx, input.userId, patch, t);
+        for (const r of input.addRoles ?? []) await store.addRole(trx, input.userId, r.role, r.scope, t);
+        for (const r of input.removeRoles ?? []) await store.removeRole(trx, input.userId, r.role, r.scope);
+      });
+      // A blocked account is signed out everywhere at once.
+      if (input.state === 'blocked') await sessions.revokeAll(input.userId);
+      return this.me(input.userId);
+    },
+
+    logout: (user: AuthUser) => sessions.revoke(user.sessionId),
+    logoutAll: (user: AuthUser) => sessions.revokeAll(user.userId),
+    purgeCancelled: () => store.purgeCancelled(db, now() - deps.coolingDays * 86_400_000, now()),
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;
