@@ -37,13 +37,13 @@ describe('codes and passwords', () => {
     expect(isPasswordValid('abc123', 'zh-CN')).toBe(true);
     expect(isPasswordValid('a1'.repeat(9), 'zh-TW')).toBe(true);
     expect(isPasswordValid('abc12', 'zh-CN')).toBe(false);
-    expect(isPasswordValid('a1'.repeat(9) + 'x', 'zh-CN')).toBe(false);
+    expect(isPasswordValid(`${'a1'.repeat(9)}x`, 'zh-CN')).toBe(false);
   });
   it('English and French readers: 8-16 characters with digits and letters', () => {
     expect(isPasswordValid('abc123', 'en')).toBe(false);
     expect(isPasswordValid('abcd1234', 'en')).toBe(true);
     expect(isPasswordValid('abcd1234!', 'fr')).toBe(true);
-    expect(isPasswordValid('a1'.repeat(8) + 'x', 'en')).toBe(false);
+    expect(isPasswordValid(`${'a1'.repeat(8)}x`, 'en')).toBe(false);
   });
   it('both need a letter and a digit, and no spaces or control characters', () => {
     for (const l of ['en', 'zh-CN'] as const) {

@@ -21,7 +21,7 @@ export const CODE_LIMITS = {
 
 export type Channel = 'sms' | 'email';
 
-export function createCodes(db: Kysely<Database>, secret: Buffer, now: () => number = Date.now) {
+export function createCodes(db: Kysely<Database>, secret: Buffer, now: () => number = () => Date.now()) {
   const hmac = (purpose: number, destination: string, code: string) =>
     crypto.createHmac('sha256', secret).update(`${purpose}\n${destination}\n${code}`).digest('hex');
 

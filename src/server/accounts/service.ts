@@ -46,7 +46,7 @@ const REGION_BY_LOCALE: Record<Locale, CountryCode> = { en: 'US', fr: 'FR', 'zh-
 
 export function createAccountsService(deps: Deps) {
   const { db, codes, sessions } = deps;
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? (() => Date.now());
 
   function account(input: { account: string; type: AccountMethod; region?: string | undefined }, locale: Locale): string {
     const region = (input.region as CountryCode | undefined) ?? REGION_BY_LOCALE[locale];

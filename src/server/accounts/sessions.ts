@@ -19,7 +19,7 @@ export interface ActiveSession {
 }
 
 export function createSessions(db: Kysely<Database>, opts: { days: number; now?: () => number }) {
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? (() => Date.now());
   return {
     async create(userId: number, meta: { userAgent: string; ip: string }) {
       const token = newToken();
