@@ -71,7 +71,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerErrorHandling(app);
 
   registerSystemRoutes(app, { db });
-  registerAccounts(app, accountsModule);
+  registerAccounts(app, accountsModule, config.PUBLIC_URL);
 
   if (opts.viteMiddlewares) {
     await app.register((await import('@fastify/middie')).default);

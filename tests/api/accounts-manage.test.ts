@@ -217,6 +217,28 @@ describe.each(ENGINES)('managing an account on %s', (engine) => {
       expect((await a.post('/api/cxy/account/v2/oauthLogin', { code: '', clientId: 'wechat-h5' })).json().code).toBe(ResultCode.parameter);
     });
 
+    it('starts at WeChat with a state bound to this browser', async () => {
+      const res = await a.get('/api/cxy/account/v2/oauthStart?clientId=wechat-h5&redirect=%2Factivitys%3Fx%3D1');
+      expect(res.statusCode).toBe(302);
+      const location = new URL(res.headers.location as string);
+      expect(location.origin + location.pathname).toBe('https://open.weixin.qq.com/connect/oauth2/authorize');
+      expect(location.searchParams.get('appid')).toBe(APP_ID);
+      expect(location.searchParams.get('redirect_uri')).toMatch(/\/activitys\?x=1$/);
+      const state = res.cookies.find((c) => c.name === 'oauth_state');
+      expect(state).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+      expect(location.searchParams.get('state')).toBe(state?.value);
+      for (const bad of [
+        'clientId=nope',
+        'clientId=wechat-h5&redirect=https%3A%2F%2Fevil.example',
+        'clientId=wechat-h5&redirect=%2F%2Fevil.example',
+        '',
+      ]) {
+        const r = await a.get(`/api/cxy/account/v2/oauthStart?${bad}`);
+        expect(r.statusCode, bad).toBeLessThan(500);
+        expect(r.json().code, bad).toBe(ResultCode.parameter);
+      }
+    });
+
     it('says so when WeChat is down', async () => {
       wechat.failNext('http500');
       const res = await a.post('/api/cxy/account/v2/oauthLogin', {

@@ -10,6 +10,8 @@ import { createWechatProvider, ExternalSignInError, type ExternalSignInProvider,
  * authorisation code is exchanged for the visitor's stable id there, which links (or creates)
  * the account. WeChat's union id links the same person across our WeChat apps.
  */
+const WECHAT_AUTHORIZE = 'https://open.weixin.qq.com/connect/oauth2/authorize';
+
 export function createExternalSignIn(
   accounts: AccountsService,
   clients: Map<string, WechatClientConfig>,
@@ -19,6 +21,22 @@ export function createExternalSignIn(
   const providers = new Map([...clients].map(([id, c]) => [id, { config: c, provider: providerFor(c) }]));
   return {
     clientIds: () => [...providers.keys()],
+    /**
+     * Where to send the visitor to authorise (WeChat's web authorisation page); WeChat comes back
+     * to `redirectUri` with `code` and our `state`.
+     */
+    authorizeUrl(clientId: string, redirectUri: string, state: string): string {
+      const entry = providers.get(clientId);
+      if (!entry) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'clientId' } });
+      const q = new URLSearchParams({
+        appid: entry.config.appId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: 'snsapi_userinfo',
+        state,
+      });
+      return `${WECHAT_AUTHORIZE}?${q}#wechat_redirect`;
+    },
     async signIn(clientId: string, code: string, locale: Locale, meta: ClientMeta): Promise<TSession> {
       const entry = providers.get(clientId);
       if (!entry) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'clientId' } });

@@ -34,8 +34,8 @@ export async function createAccountsModule(config: Config, db: Db, log: FastifyI
   return { accounts, external, delivery, secret };
 }
 
-export function registerAccounts(app: FastifyInstance, m: AccountsModule) {
-  registerAccountRoutes(app, m);
+export function registerAccounts(app: FastifyInstance, m: AccountsModule, publicUrl?: string) {
+  registerAccountRoutes(app, { ...m, publicUrl });
   const outbox = m.delivery.outbox;
   if (outbox) {
     // Development only (start-up refuses the outbox in production): the codes that were "sent".

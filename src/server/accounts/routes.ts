@@ -1,15 +1,20 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../shared/api/accounts';
 import { ResultCode } from '../../shared/errors';
 import { AppError } from '../http/app-error';
-import { endpoint } from '../http/envelope';
+import { endpoint, parseInput } from '../http/envelope';
 import { clearSessionCookies, clientMeta, requireRole, requireUser, setSessionCookies } from './auth';
 import type { ExternalSignIn } from './external';
 import type { AccountsService } from './service';
 
 /** The accounts API (spec §7 `loginV2`, `oauthLogin`, and the code, binding and session calls). */
-export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: AccountsService; external: ExternalSignIn }) {
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  deps: { accounts: AccountsService; external: ExternalSignIn; publicUrl?: string | undefined },
+) {
   const { accounts } = deps;
+  const publicOrigin = deps.publicUrl ? new URL(deps.publicUrl).origin : undefined;
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
   endpoint(
@@ -109,6 +114,25 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: Ac
     },
     perIp(20),
   );
+
+  // Starts external sign-in: a state bound to this browser (cookie), then off to the provider.
+  // `redirect` is a path of this site that will receive `code` and `state`.
+  app.get(contract.oauthStart.path, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const { clientId, redirect } = parseInput(contract.oauthStart.input, request.query);
+    if (!redirect.startsWith('/') || redirect.startsWith('//'))
+      throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'redirect' } });
+    const state = crypto.randomBytes(16).toString('base64url');
+    const origin = publicOrigin ?? `${request.protocol}://${request.host}`;
+    const url = deps.external.authorizeUrl(clientId, origin + redirect, state);
+    reply.setCookie('oauth_state', state, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: 600,
+    });
+    return reply.redirect(url, 302);
+  });
 
   endpoint(app, contract.adminUpdateUser, async (input, request) => {
     await requireRole(accounts, request, 'admin', '*');

@@ -134,6 +134,12 @@ export const oauthLogin = {
   result: ZSession,
 } as const;
 
+export const oauthStart = {
+  ...API.accounts.oauthStart,
+  input: z.object({ clientId: z.string().trim().min(1).max(64), redirect: z.string().max(500).default('/') }),
+  result: z.null(),
+} as const;
+
 /** Staff: user level (invite programme), state, premium expiry and roles. */
 export const adminUpdateUser = {
   ...API.accounts.adminUpdateUser,

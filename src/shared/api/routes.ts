@@ -32,6 +32,7 @@ export const API = {
     me: r('GET', '/api/cxy/account/v2/me'),
     updateProfile: r('POST', '/api/cxy/account/v2/updateProfile'),
     oauthLogin: r('POST', '/api/cxy/account/v2/oauthLogin'),
+    oauthStart: r('GET', '/api/cxy/account/v2/oauthStart'),
     adminUpdateUser: r('POST', '/api/cxy/admin/v2/user/update'),
   },
 } as const;
