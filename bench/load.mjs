@@ -7,9 +7,10 @@ export const WARMUP_S = 2;
 export const DURATION_S = 10;
 
 /** A warm-up run (JIT, caches, lazy SSR handler) whose figures are thrown away, then the measured run. */
-export async function measure({ url, headers = {} }) {
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_S });
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+export async function measure({ url, headers = {}, method = 'GET', body }) {
+  const opts = { url, headers, method, ...(body ? { body } : {}), connections: CONNECTIONS };
+  await autocannon({ ...opts, duration: WARMUP_S });
+  const r = await autocannon({ ...opts, duration: DURATION_S });
   return {
     url,
     rps: r.requests.mean,

@@ -1,7 +1,7 @@
 // `npm run bench`: throughput and memory of the product server against a bare Fastify baseline,
 // JavaScript weight per route, and Lighthouse scores. A measurement, not a test: missed targets
 // print FAIL but exit 0; only a benchmark that could not run exits non-zero.
-import { execSync } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,36 @@ import { CONNECTIONS, DURATION_S, measure, WARMUP_S } from './load.mjs';
 import { freePort, rssKB, startServer, stopServer } from './servers.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BENCH_ACCOUNT = { account: 'bench@example.com', password: 'bench2026x' };
+
+/** One sign-in to get a session token for the authenticated target. */
+async function benchToken(base) {
+  const res = await fetch(`${base}/api/cxy/account/v2/loginV2`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', __cxy_app_id_: 'creality_model' },
+    body: JSON.stringify({ ...BENCH_ACCOUNT, type: 0 }),
+  });
+  const body = await res.json();
+  if (body.code !== 0) throw new Error(`bench sign-in failed: ${JSON.stringify(body)}`);
+  return body.result.token;
+}
+
+/** Milliseconds per argon2id hash with the product's parameters, in this process. */
+function argon2Cost() {
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      "import { hashPassword } from './src/server/accounts/password.ts'; await hashPassword('warm-up1'); const n = 10; const t = performance.now(); for (let i = 0; i < n; i++) await hashPassword('bench-pass' + i); console.log((performance.now() - t) / n);",
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  return Number(out.trim());
+}
+
 const LANDING_BUDGET_KB = 120;
 const LH_TARGETS = { performance: 95, accessibility: 95 };
 const LH_PAGES = ['/', '/privacy-policy'];
@@ -98,8 +128,19 @@ try {
   for (const c of js.css) console.log(`CSS   ${c.file}: ${kb(c.gzip)} KB gzip (${kb(c.raw)} KB raw)`);
   results.js = { ...js, landing: { gzipKB: kb(landing.gzip), budgetKB: LANDING_BUDGET_KB, pass: landingOk } };
 
-  // 2–3. The product and the baseline, each on its own free port.
+  // 2–3. The product and the baseline, each on its own free port. A bench account with a password
+  // is created first with the operator command (the product refuses codes in production).
   section('Servers');
+  const benchDb = `file:${snapshot}/bench.sqlite`;
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/admin.ts', 'user:create', '--email', BENCH_ACCOUNT.account, '--password', BENCH_ACCOUNT.password],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: benchDb, LOG_LEVEL: 'silent' },
+      stdio: 'ignore',
+    },
+  );
   const product = await startServer({
     name: 'product',
     script: 'build/app/main.js',
@@ -109,8 +150,10 @@ try {
       PORT: String(await freePort()),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: `file:${snapshot}/bench.sqlite`,
+      DATABASE_URL: benchDb,
       CXY_PROJECT_DIR: ROOT,
+      // The load comes from one address: let it past the per-address sign-in limits.
+      RATE_LIMIT_ALLOWLIST: '127.0.0.1',
     },
     healthPath: '/healthz',
   });
@@ -144,6 +187,20 @@ try {
       headers: { 'accept-language': 'en', 'accept-encoding': 'br', cookie: 'token=bench-visitor; userId=1' },
     },
     { name: 'product GET /healthz', url: `${product.url}/healthz` },
+    // Every password sign-in verifies an argon2id hash (19 MiB, 2 passes): bound by that on purpose.
+    {
+      name: 'product POST loginV2 (password sign-in)',
+      url: `${product.url}/api/cxy/account/v2/loginV2`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', __cxy_app_id_: 'creality_model' },
+      body: JSON.stringify({ ...BENCH_ACCOUNT, type: 0 }),
+    },
+    // A signed-in call: session lookup by token hash, then the user's profile, identities and roles.
+    {
+      name: 'product GET account/v2/me (token-authenticated)',
+      url: `${product.url}/api/cxy/account/v2/me`,
+      headers: { __cxy_token_: await benchToken(product.url) },
+    },
     { name: 'product GET /api/cxy/v2/system/context', url: `${product.url}/api/cxy/v2/system/context` },
   ];
   const load = [];
@@ -180,6 +237,11 @@ try {
   // 5a. Memory right after the load, before anything else touches the server.
   const rssAfter = rssKB(product.pid);
   const rssHighest = Math.max(rssAfter, ...load.map((r) => r.productRssAfterKB ?? 0));
+  section('Password hashing (argon2id, the product parameters)');
+  const argon2Ms = argon2Cost();
+  console.log(`argon2id: ${round(argon2Ms)} ms per hash (19 MiB, 2 passes, 1 lane), one core`);
+  results.argon2MsPerHash = argon2Ms;
+
   section('Product server memory (VmRSS)');
   console.log(
     table([

@@ -14,6 +14,7 @@ import { RequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
 import { type BuildLoader, registerSsr } from './http/ssr';
 import { registerStatic } from './http/static';
+import { registerOAuth } from './oauth/routes';
 import { createServices, type Services } from './services';
 import { registerSystemRoutes } from './system/routes';
 
@@ -66,12 +67,18 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     // Quality 4 keeps on-the-fly brotli cheap; static assets are pre-compressed at build time.
     brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await registerRateLimit(app, config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {});
+  await registerRateLimit(app, {
+    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
+    allowList: config.RATE_LIMIT_ALLOWLIST.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  });
   registerCsrf(app, config.PUBLIC_URL ? { publicOrigin: new URL(config.PUBLIC_URL).origin } : {});
   registerErrorHandling(app);
 
   registerSystemRoutes(app, { db });
   registerAccounts(app, accountsModule, config.PUBLIC_URL);
+  await registerOAuth(app, { config, db, accounts: accountsModule });
 
   if (opts.viteMiddlewares) {
     await app.register((await import('@fastify/middie')).default);

@@ -23,6 +23,8 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\/.+/, 'must be redis://… or rediss://…')
     .optional(),
+  // Addresses exempt from per-address rate limits (internal monitors, load tests): comma-separated.
+  RATE_LIMIT_ALLOWLIST: z.string().default(''),
   SEED_DEMO_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('loopback'),
@@ -48,6 +50,8 @@ const ZEnv = z.object({
   SMTP_FROM: z.string().min(3).default('Creality Cloud <no-reply@crealitycloud.com>'),
   // External sign-in (WeChat web authorisation): JSON list of {clientId, appId, appSecret, apiBase?}.
   WECHAT_CLIENTS: z.string().optional(),
+  // OAuth server (/api/cxy/oauth2): JSON list of third-party apps {clientId, name, redirectUris[], clientSecret?}.
+  OAUTH_CLIENTS: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   BODY_LIMIT_BYTES: z.coerce
@@ -89,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('SMS_HTTP_URL, SMS_HTTP_KEY: required with SMS_PROVIDER=http');
   if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) problems.push('SMTP_URL: required with EMAIL_PROVIDER=smtp');
   if (e.WECHAT_CLIENTS !== undefined && !validJsonArray(e.WECHAT_CLIENTS)) problems.push('WECHAT_CLIENTS: must be a JSON array');
+  if (e.OAUTH_CLIENTS !== undefined && !validJsonArray(e.OAUTH_CLIENTS)) problems.push('OAUTH_CLIENTS: must be a JSON array');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const delivery = {
     sms: e.SMS_PROVIDER ?? (e.SMS_HTTP_URL ? 'http' : isProduction ? 'none' : 'dev'),

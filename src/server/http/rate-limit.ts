@@ -9,7 +9,7 @@ import { AppError } from './app-error';
  * or in Redis (`REDIS_URL`) so several instances share them. Domains with other keys (per phone
  * number, per user) pass a keyGenerator in their route config.
  */
-export async function registerRateLimit(app: FastifyInstance, opts: { redisUrl?: string }) {
+export async function registerRateLimit(app: FastifyInstance, opts: { redisUrl?: string; allowList?: string[] }) {
   const redis = opts.redisUrl
     ? new Redis(opts.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
     : undefined;
@@ -33,6 +33,7 @@ export async function registerRateLimit(app: FastifyInstance, opts: { redisUrl?:
   }
   await app.register(rateLimit, {
     global: false,
+    ...(opts.allowList?.length ? { allowList: opts.allowList } : {}),
     ...(redis ? { redis, nameSpace: 'cxy-rl:' } : {}),
     // When Redis is unreachable, serve rather than refuse everyone.
     skipOnError: true,
