@@ -45,7 +45,10 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      NODE_ENV: 'production',
+      // Not production: the accounts journeys read verification codes from the development
+      // outbox (/__dev/outbox.json), which start-up refuses in production. Pages and assets are
+      // still the production build; only the server's React runs its development build.
+      NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(PORT),
       LOG_LEVEL: 'warn',

@@ -58,3 +58,15 @@ describe('accounts configuration', () => {
     expect(() => assertProductionSafe(loadConfig({ EMAIL_PROVIDER: 'dev' }))).toThrow(/EMAIL_PROVIDER/);
   });
 });
+
+describe('.env.example', () => {
+  it('works as is', async () => {
+    const { parseEnv } = await import('node:util');
+    const fs = await import('node:fs');
+    const env = parseEnv(fs.readFileSync('.env.example', 'utf8')) as Record<string, string>;
+    const c = loadConfig(env);
+    expect(c.PORT).toBe(3000);
+    expect(c.SMTP_FROM).toBe('Creality Cloud <no-reply@crealitycloud.com>');
+    expect(() => assertProductionSafe(c)).not.toThrow();
+  });
+});

@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { API } from '../shared/api/routes';
+import { SYSTEM_API } from '../shared/api/routes';
 import type { language } from '../shared/api/system';
 import { LANGUAGE_COOKIE, LOCALES, type Locale, localeFromNavigator } from '../shared/i18n';
 import { readCookie } from './api/identity';
 import { useApi } from './api/use-api';
+import { AccountEntry, LoginSheetHost } from './features/accounts/header-entry';
 import { useTranslation } from './i18n/react';
 import { paths } from './paths';
 import { LogoIcon } from './ui/icons';
@@ -15,28 +16,35 @@ const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', 'zh-CN': '简体
 export function Chrome({ locale, children }: { locale: Locale; children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
-    <div className="app">
-      <header className="app-header">
-        <Link to={paths.home} className="brand" aria-label={t('nav.home')}>
-          <LogoIcon />
-          <span>{t('brand')}</span>
-        </Link>
-        <LanguageSwitch locale={locale} label={t('language')} />
-      </header>
-      <main className="app-main" id="main">
-        {children}
-      </main>
-      <footer className="app-footer">
-        <nav aria-label={t('nav.footer')}>
-          <Link to={paths.legal.agreement}>{t('nav.agreement')}</Link>
-          <Link to={paths.legal.privacy}>{t('nav.privacy')}</Link>
-          <Link to={paths.legal.copyright}>{t('nav.copyright')}</Link>
-          <Link to={paths.legal.contactUs}>{t('nav.contact')}</Link>
-          <Link to={paths.download}>{t('nav.download')}</Link>
-        </nav>
-        <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
-      </footer>
-    </div>
+    <>
+      <div className="app">
+        <header className="app-header">
+          <Link to={paths.home} className="brand" aria-label={t('nav.home')}>
+            <LogoIcon />
+            <span>{t('brand')}</span>
+          </Link>
+          <div className="header-actions">
+            <AccountEntry locale={locale} />
+            <LanguageSwitch locale={locale} label={t('language')} />
+          </div>
+        </header>
+        <main className="app-main" id="main">
+          {children}
+        </main>
+        <footer className="app-footer">
+          <nav aria-label={t('nav.footer')}>
+            <Link to={paths.legal.agreement}>{t('nav.agreement')}</Link>
+            <Link to={paths.legal.privacy}>{t('nav.privacy')}</Link>
+            <Link to={paths.legal.copyright}>{t('nav.copyright')}</Link>
+            <Link to={paths.legal.contactUs}>{t('nav.contact')}</Link>
+            <Link to={paths.download}>{t('nav.download')}</Link>
+          </nav>
+          <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+        </footer>
+      </div>
+      {/* Outside .app: while the sheet is open, the page behind it is inert. */}
+      <LoginSheetHost />
+    </>
   );
 }
 
@@ -56,7 +64,7 @@ function LanguageSwitch({ locale, label }: { locale: Locale; label: string }) {
   const choose = async (next: Locale) => {
     setBusy(true);
     try {
-      await api.call<typeof language>(API.system.language, { locale: next });
+      await api.call<typeof language>(SYSTEM_API.language, { locale: next });
       await revalidator.revalidate();
     } catch {
       // The API client has shown the reason; the page stays in its language.

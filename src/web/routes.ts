@@ -38,5 +38,10 @@ export default [
         : [route(p.slice(1), 'features/legal/doc-page.tsx', { id: `doc${p.replaceAll('/', '-')}` })],
     ),
 
+  // Accounts: the signed-in user's settings (the login sheet opens from any page).
+  route('account', 'features/accounts/settings.tsx', { id: 'account' }),
+
+  route('oauth', 'features/oauth/consent.tsx', { id: 'oauth' }),
+
   route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -115,4 +115,6 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/mobile/copyright': 'foundation',
   '/privacy': 'foundation',
   '/oauth': 'accounts',
+  // Not a path of spec §2: the accounts capability's own settings page.
+  '/account': 'accounts',
 };

@@ -7,32 +7,42 @@ export interface RouteRef {
   path: string;
 }
 
-const r = <M extends RouteRef['method'], P extends string>(method: M, path: P) => ({ method, path }) as const;
-
-export const API = {
-  system: {
-    health: r('GET', '/healthz'),
-    context: r('GET', '/api/cxy/v2/system/context'),
-    ping: r('POST', '/api/cxy/v2/system/ping'),
-    language: r('POST', '/api/cxy/v2/system/language'),
-  },
-  accounts: {
-    sendCode: r('POST', '/api/cxy/account/v2/sendCode'),
-    loginV2: r('POST', '/api/cxy/account/v2/loginV2'),
-    quickLogin: r('POST', '/api/cxy/account/v2/quickLogin'),
-    register: r('POST', '/api/cxy/account/v2/register'),
-    resetPassword: r('POST', '/api/cxy/account/v2/resetPassword'),
-    changePassword: r('POST', '/api/cxy/account/v2/changePassword'),
-    verifyCurrent: r('POST', '/api/cxy/account/v2/verifyCurrent'),
-    bind: r('POST', '/api/cxy/account/v2/bind'),
-    unbind: r('POST', '/api/cxy/account/v2/unbind'),
-    cancel: r('POST', '/api/cxy/account/v2/cancel'),
-    logout: r('POST', '/api/cxy/account/v2/logout'),
-    logoutAll: r('POST', '/api/cxy/account/v2/logoutAll'),
-    me: r('GET', '/api/cxy/account/v2/me'),
-    updateProfile: r('POST', '/api/cxy/account/v2/updateProfile'),
-    oauthLogin: r('POST', '/api/cxy/account/v2/oauthLogin'),
-    oauthStart: r('GET', '/api/cxy/account/v2/oauthStart'),
-    adminUpdateUser: r('POST', '/api/cxy/admin/v2/user/update'),
-  },
+/**
+ * One export per domain: the browser bundles only the routes of the domains a page calls (a
+ * single map would put every endpoint of the product into every page's first load).
+ */
+export const SYSTEM_API = {
+  health: { method: 'GET', path: '/healthz' },
+  context: { method: 'GET', path: '/api/cxy/v2/system/context' },
+  ping: { method: 'POST', path: '/api/cxy/v2/system/ping' },
+  language: { method: 'POST', path: '/api/cxy/v2/system/language' },
 } as const;
+
+export const OAUTH_API = {
+  interaction: (uid: string) => ({ method: 'GET', path: `/api/cxy/oauth2/interaction/${encodeURIComponent(uid)}` }) as const,
+  approve: (uid: string) => ({ method: 'POST', path: `/api/cxy/oauth2/interaction/${encodeURIComponent(uid)}/approve` }) as const,
+  deny: (uid: string) => ({ method: 'POST', path: `/api/cxy/oauth2/interaction/${encodeURIComponent(uid)}/deny` }) as const,
+} as const;
+
+export const ACCOUNTS_API = {
+  sendCode: { method: 'POST', path: '/api/cxy/account/v2/sendCode' },
+  loginV2: { method: 'POST', path: '/api/cxy/account/v2/loginV2' },
+  quickLogin: { method: 'POST', path: '/api/cxy/account/v2/quickLogin' },
+  register: { method: 'POST', path: '/api/cxy/account/v2/register' },
+  resetPassword: { method: 'POST', path: '/api/cxy/account/v2/resetPassword' },
+  changePassword: { method: 'POST', path: '/api/cxy/account/v2/changePassword' },
+  verifyCurrent: { method: 'POST', path: '/api/cxy/account/v2/verifyCurrent' },
+  bind: { method: 'POST', path: '/api/cxy/account/v2/bind' },
+  unbind: { method: 'POST', path: '/api/cxy/account/v2/unbind' },
+  cancel: { method: 'POST', path: '/api/cxy/account/v2/cancel' },
+  logout: { method: 'POST', path: '/api/cxy/account/v2/logout' },
+  logoutAll: { method: 'POST', path: '/api/cxy/account/v2/logoutAll' },
+  me: { method: 'GET', path: '/api/cxy/account/v2/me' },
+  updateProfile: { method: 'POST', path: '/api/cxy/account/v2/updateProfile' },
+  oauthLogin: { method: 'POST', path: '/api/cxy/account/v2/oauthLogin' },
+  oauthStart: { method: 'GET', path: '/api/cxy/account/v2/oauthStart' },
+  adminUpdateUser: { method: 'POST', path: '/api/cxy/admin/v2/user/update' },
+} as const;
+
+/** All of them, for the server's contracts. */
+export const API = { system: SYSTEM_API, oauth: OAUTH_API, accounts: ACCOUNTS_API } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API } from '../../shared/api/routes';
+import { SYSTEM_API } from '../../shared/api/routes';
 import type { ping } from '../../shared/api/system';
 import { HEADER } from '../../shared/context';
 import { ApiError, createApiClient, httpMessage, toQuery } from './client';
@@ -19,7 +19,7 @@ describe('API client', () => {
   it('sends the full header context and a JSON body, and unwraps the envelope', async () => {
     const fetchImpl = vi.fn(async () => json({ code: 0, msg: 'ok', result: { echo: 'hi', at: 'now' } }));
     const { api } = client(fetchImpl as unknown as typeof fetch);
-    const result = await api.call<typeof ping>(API.system.ping, { message: 'hi' });
+    const result = await api.call<typeof ping>(SYSTEM_API.ping, { message: 'hi' });
     expect(result).toEqual({ echo: 'hi', at: 'now' });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/cxy/v2/system/ping');
@@ -50,7 +50,7 @@ describe('API client', () => {
 
   it('turns a business refusal into a translated error and a toast', async () => {
     const { api, onError } = client((async () => json({ code: 3001, msg: 'You have 0 draws.', result: null })) as unknown as typeof fetch);
-    const err = await api.call(API.system.context).catch((e) => e);
+    const err = await api.call(SYSTEM_API.context).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 3001, status: 200, message: 'noDraws' });
     expect(onError).toHaveBeenCalledWith(err);
@@ -61,24 +61,24 @@ describe('API client', () => {
       const { api } = client(
         (async () => new Response('<html>proxy</html>', { status, headers: { 'content-type': 'text/html' } })) as unknown as typeof fetch,
       );
-      const err = await api.call(API.system.context).catch((e) => e);
+      const err = await api.call(SYSTEM_API.context).catch((e) => e);
       expect(err).toMatchObject({ status, message: `http.${status}` });
     }
     const { api } = client((async () => new Response('', { status: 418 })) as unknown as typeof fetch);
-    expect(await api.call(API.system.context).catch((e) => e.message)).toBe('http.other:{"status":418}');
+    expect(await api.call(SYSTEM_API.context).catch((e) => e.message)).toBe('http.other:{"status":418}');
     expect(httpMessage(599, translate)).toBe('http.other:{"status":599}');
   });
 
   it('uses the envelope code of a transport refusal when there is one', async () => {
     const { api } = client((async () => json({ code: 1, msg: 'Parameter error', result: null }, 400)) as unknown as typeof fetch);
-    expect(await api.call(API.system.context).catch((e) => e)).toMatchObject({ code: 1, status: 400, message: 'parameter' });
+    expect(await api.call(SYSTEM_API.context).catch((e) => e)).toMatchObject({ code: 1, status: 400, message: 'parameter' });
   });
 
   it('reports no response when the network fails', async () => {
     const { api, onError } = client((async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch);
-    const err = await api.call(API.system.context).catch((e) => e);
+    const err = await api.call(SYSTEM_API.context).catch((e) => e);
     expect(err).toMatchObject({ code: null, status: null, message: 'noResponse' });
     expect(onError).toHaveBeenCalledOnce();
   });
@@ -87,12 +87,12 @@ describe('API client', () => {
     const never = ((_url: string, init: RequestInit) =>
       new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)))) as unknown as typeof fetch;
     const { api } = client(never, { timeoutMs: 20 });
-    expect(await api.call(API.system.context).catch((e) => e.message)).toBe('http.504');
+    expect(await api.call(SYSTEM_API.context).catch((e) => e.message)).toBe('http.504');
   });
 
   it('stays quiet when asked', async () => {
     const { api, onError } = client((async () => json({ code: 1001, msg: '', result: null })) as unknown as typeof fetch);
-    await api.call(API.system.context, undefined, { quiet: true }).catch(() => {});
+    await api.call(SYSTEM_API.context, undefined, { quiet: true }).catch(() => {});
     expect(onError).not.toHaveBeenCalled();
   });
 });

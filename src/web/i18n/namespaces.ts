@@ -3,6 +3,7 @@ import type common from './locales/en/common.json';
 import type enums from './locales/en/enums.json';
 import type errors from './locales/en/errors.json';
 import type legal from './locales/en/legal.json';
+import type oauth from './locales/en/oauth.json';
 import type site from './locales/en/site.json';
 
 /**
@@ -16,6 +17,7 @@ export interface Resources {
   site: typeof site;
   legal: typeof legal;
   accounts: typeof accounts;
+  oauth: typeof oauth;
 }
 export type Namespace = keyof Resources;
-export const NAMESPACES: Namespace[] = ['common', 'errors', 'enums', 'site', 'legal', 'accounts'];
+export const NAMESPACES: Namespace[] = ['common', 'errors', 'enums', 'site', 'legal', 'accounts', 'oauth'];

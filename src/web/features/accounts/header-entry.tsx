@@ -1,0 +1,76 @@
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { Link } from 'react-router';
+import type { Locale } from '../../../shared/i18n';
+// Only the `header` entry of each catalogue is bundled here (named JSON imports are tree-shaken):
+// the header shows on every page, whose loaders do not send the accounts catalogue.
+import { header as en } from '../../i18n/locales/en/accounts.json';
+import { header as fr } from '../../i18n/locales/fr/accounts.json';
+import { header as zhCN } from '../../i18n/locales/zh-CN/accounts.json';
+import { header as zhTW } from '../../i18n/locales/zh-TW/accounts.json';
+import { useTranslation } from '../../i18n/react';
+import { showToast } from '../../ui/toast';
+import { closeLogin, openLogin, useLoginSheet, useSignedIn } from './login-store';
+
+const LABELS: Record<Locale, typeof en> = { en, fr, 'zh-CN': zhCN, 'zh-TW': zhTW };
+
+export const ACCOUNT_PATH = '/account';
+
+/**
+ * The sheet's code (and its catalogue, per language) arrives when it is first wanted, or about to
+ * be: pointer over or focus on the button. Only this loader, the open state and the two header
+ * labels per language are part of every page's first load.
+ */
+type SheetModule = { default: ComponentType<{ initialView: 'login' | 'reset' }> };
+const loadSheet = (): Promise<SheetModule> => import('./login-sheet');
+// A chunk that does not arrive closes the sheet with the network message (not the page's error
+// screen), and the next attempt loads it again.
+const lazySheet = () => lazy<SheetModule['default']>(() => loadSheet().catch(() => ({ default: SheetLoadFailed })));
+let LoginSheet = lazySheet();
+function SheetLoadFailed() {
+  const { t } = useTranslation('errors');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per failure.
+  useEffect(() => {
+    LoginSheet = lazySheet();
+    showToast(t('noResponse'));
+    closeLogin();
+  }, []);
+  return null;
+}
+const preload = () => {
+  void loadSheet().catch(() => {});
+};
+
+/** "Sign in" for visitors, "Account" once signed in. */
+export function AccountEntry({ locale }: { locale: Locale }) {
+  const signedIn = useSignedIn();
+  const labels = LABELS[locale];
+  if (signedIn) {
+    return (
+      <Link to={ACCOUNT_PATH} className="header-link">
+        {labels.account}
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className="header-link" onClick={() => openLogin()} onPointerEnter={preload} onFocus={preload}>
+      {labels.signIn}
+    </button>
+  );
+}
+
+/** Renders the sheet while it is open; until its code has arrived, a dimmed screen with a spinner. */
+export function LoginSheetHost() {
+  const { open, view } = useLoginSheet();
+  if (!open) return null;
+  return (
+    <Suspense
+      fallback={
+        <div className="sheet-backdrop sheet-loading" aria-busy="true">
+          <div className="spinner" />
+        </div>
+      }
+    >
+      <LoginSheet initialView={view} />
+    </Suspense>
+  );
+}
