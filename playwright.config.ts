@@ -56,6 +56,9 @@ export default defineConfig({
       MAKERS_TOOLS_URL: BASE,
       IOS_APP_URL: `${BASE}/__store/ios`,
       ANDROID_APP_URL: `${BASE}/__store/android`,
+      // The OAuth server's issuer, and a third-party app whose redirect lands back on this server.
+      PUBLIC_URL: BASE,
+      OAUTH_CLIENTS: JSON.stringify([{ clientId: 'e2e-app', name: 'Slicer Pro', redirectUris: [`${BASE}/__e2e/oauth-callback`] }]),
     },
   },
 });
