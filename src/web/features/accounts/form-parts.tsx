@@ -1,7 +1,9 @@
 import { Fragment, type ReactNode, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useTranslation } from '../../i18n/react';
+import { useRules } from './lazy-rules';
 import { REGIONS, type RegionId } from './regions';
+import type { Form } from './use-form';
 
 /** Form pieces shared by the login sheet and the account page (both lazy: not in first-load code). */
 
@@ -22,6 +24,18 @@ export function FormError({ problem, id }: { problem: Problem | null; id: string
     <p className="form-error" id={id} role="alert">
       {problem?.message ?? ''}
     </p>
+  );
+}
+
+/** The end of a form: its problem, then its submit button (`className` for another look). */
+export function FormEnd({ form, label, className = 'btn btn-block' }: { form: Form; label: string; className?: string }) {
+  return (
+    <>
+      <FormError problem={form.problem} id={form.errorId} />
+      <button type="submit" className={className} disabled={form.busy}>
+        {label}
+      </button>
+    </>
   );
 }
 
@@ -103,6 +117,42 @@ export function CodeInput({
       value={value}
       onChange={(e) => onValue(e.target.value.replace(/\D/g, '').slice(0, 6))}
     />
+  );
+}
+
+/** A new password, with the rule of the reader's language once the rules have arrived. */
+export function NewPasswordField(props: React.InputHTMLAttributes<HTMLInputElement>) {
+  const { t, locale } = useTranslation('accounts');
+  const rule = useRules()?.passwordRule(locale);
+  return (
+    <PasswordField
+      label={t('form.newPassword')}
+      autoComplete="new-password"
+      hint={rule ? t('form.passwordHint', rule) : undefined}
+      {...props}
+    />
+  );
+}
+
+/** The form's code input and its "Send code" button; a new `sendKey` starts the button over. */
+export function CodeRow({
+  form,
+  code,
+  onCode,
+  send,
+  sendKey,
+}: {
+  form: Form;
+  code: string;
+  onCode: (c: string) => void;
+  send: () => Promise<number | null>;
+  sendKey?: string;
+}) {
+  return (
+    <div className="field-row field-row-code">
+      <CodeInput ref={form.codeRef} value={code} onValue={onCode} {...form.invalid('code')} />
+      <SendCodeButton key={sendKey} send={send} />
+    </div>
   );
 }
 

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import type * as contract from '../../../shared/api/accounts';
+import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { useApi } from '../../api/use-api';
+import { useTranslation } from '../../i18n/react';
+import { CodeRow, FormEnd, RegionSelect, TextField } from './form-parts';
+import { type RegionProps, sendAnonymousCode, useSentHint, useSignedInDone } from './sheet-parts';
+import { useForm } from './use-form';
+
+/** Signing in with a phone number and a code sent to it (the first sign-in registers). */
+export function CodeLogin({ region, setRegion }: RegionProps) {
+  const { t } = useTranslation('accounts');
+  const api = useApi();
+  const after = useSignedInDone();
+  const form = useForm();
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [sentHint, noteSent] = useSentHint();
+
+  const checkedPhone = async () => {
+    const rules = await form.rules();
+    const e164 = rules?.normalisePhone(phone, region);
+    if (rules && !e164) form.fail('phone', form.te('invalidPhone'));
+    return rules && e164 ? { e164, rules } : null;
+  };
+
+  const send = form.sendCode(async () => {
+    const e164 = (await checkedPhone())?.e164;
+    if (!e164) return null;
+    const r = await sendAnonymousCode(api, { account: e164, type: 1, purpose: 6, region });
+    noteSent(e164, r);
+    return r;
+  });
+
+  const submit = form.onSubmit(async () => {
+    const checked = await checkedPhone();
+    if (!checked) return;
+    const { e164, rules } = checked;
+    if (!form.codeFits(rules, code)) {
+      form.codeRef.current?.focus();
+      return;
+    }
+    await form.attempt(
+      async () => {
+        const session = await api.call<typeof contract.quickLogin>(ACCOUNTS_API.quickLogin, { account: e164, type: 1, code, region });
+        await after.done(session);
+      },
+      'code',
+      after.refused,
+    );
+  });
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <p className="small muted">{t('sheet.codeIntro')}</p>
+      <div className="field-row">
+        <RegionSelect value={region} onChange={setRegion} />
+        <TextField
+          label={t('form.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          {...form.invalid('phone')}
+        />
+      </div>
+      <CodeRow form={form} code={code} onCode={setCode} send={send} />
+      {sentHint}
+      <FormEnd form={form} label={form.busy ? t('form.busy') : t('sheet.submit')} />
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { type ReactNode, useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import type * as contract from '../../../shared/api/accounts';
+import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { ResultCode } from '../../../shared/errors';
+import type * as Rules from '../../../shared/rules';
+import { type ApiClient, ApiError } from '../../api/client';
+import { useTranslation } from '../../i18n/react';
+import { paths } from '../../paths';
+import { showToast } from '../../ui/toast';
+import { RegionSelect, TextField } from './form-parts';
+import { closeLogin, sessionChanged } from './login-store';
+import type { RegionId } from './regions';
+import { clearSession, isSessionError } from './signed-in-api';
+import type { CodeSent, Form } from './use-form';
+
+/** Pieces shared by the login sheet's views (code and password sign-in, the reset). */
+
+export interface RegionProps {
+  region: RegionId;
+  setRegion: (r: RegionId) => void;
+}
+
+type SendInput = { account: string; type: 0 | 1; purpose: 0 | 1 | 2 | 3 | 4 | 5 | 6; region?: string };
+
+/**
+ * Sends a code for signing in or resetting. A stale session cookie (a token revoked elsewhere)
+ * makes the server refuse even these with code 4: the cookies are cleared and the send retried.
+ */
+export async function sendAnonymousCode(api: ApiClient, input: SendInput) {
+  try {
+    return await api.call<typeof contract.sendCode>(ACCOUNTS_API.sendCode, input, { quiet: true });
+  } catch (err) {
+    if (!isSessionError(err)) {
+      if (err instanceof ApiError) showToast(err.message);
+      throw err;
+    }
+  }
+  await clearSession(api);
+  return api.call<typeof contract.sendCode>(ACCOUNTS_API.sendCode, input);
+}
+
+/** "Code sent to …" under the code input, read out when it appears: the text, and what sets it. */
+export function useSentHint(): [ReactNode, (destination: string, r: CodeSent) => void] {
+  const { t } = useTranslation('accounts');
+  const [sent, setSent] = useState<string | null>(null);
+  const hint = (
+    <p className="field-hint" aria-live="polite">
+      {sent ?? ''}
+    </p>
+  );
+  return [hint, (destination, r) => setSent(t('form.codeSent', { destination, minutes: Math.round(r.expiresInSeconds / 60) }))];
+}
+
+/** What happens after either sign-in: the sheet closes and the pages reload their data. */
+export function useSignedInDone() {
+  const { t } = useTranslation('accounts');
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  return {
+    async done(session: { isNew: boolean }) {
+      closeLogin();
+      sessionChanged();
+      if (session.isNew) showToast(t('sheet.welcome'));
+      await revalidator.revalidate();
+    },
+    /** A blocked account is sent to the page that explains it. */
+    refused(err: unknown): boolean {
+      if (err instanceof ApiError && err.code === ResultCode.accountBlocked) {
+        closeLogin();
+        void navigate(paths.pullblack);
+        return true;
+      }
+      return false;
+    },
+  };
+}
+
+/** Phone or e-mail: an '@' makes it an e-mail (type 0), otherwise a phone number in the chosen region (type 1). */
+function readAccount(
+  rules: typeof Rules,
+  value: string,
+  region: RegionId,
+): { account: string; type: 0 | 1 } | { field: 'account'; key: 'invalidEmail' | 'invalidPhone' } {
+  if (value.includes('@')) {
+    const email = rules.normaliseEmail(value);
+    return email ? { account: email, type: 0 } : { field: 'account', key: 'invalidEmail' };
+  }
+  const phone = rules.normalisePhone(value, region);
+  return phone ? { account: phone, type: 1 } : { field: 'account', key: 'invalidPhone' };
+}
+
+/** The account typed in and the rules that read it; null after the form said what is wrong. */
+export async function checkedAccount(form: Form, value: string, region: RegionId) {
+  const rules = await form.rules();
+  if (!rules) return null;
+  const read = readAccount(rules, value, region);
+  if ('key' in read) {
+    form.fail('account', form.te(read.key));
+    return null;
+  }
+  return { read, rules };
+}
+
+/** Phone number or e-mail, with the region while it is not an e-mail. */
+export function AccountField({
+  region,
+  setRegion,
+  account,
+  setAccount,
+  form,
+}: RegionProps & { account: string; setAccount: (v: string) => void; form: Form }) {
+  const { t } = useTranslation('accounts');
+  return (
+    <div className="field-row">
+      {account.includes('@') ? null : <RegionSelect value={region} onChange={setRegion} />}
+      <TextField
+        label={t('form.account')}
+        type="text"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={account}
+        onChange={(e) => setAccount(e.target.value)}
+        {...form.invalid('account')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type * as contract from '../../../shared/api/accounts';
+import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { useApi } from '../../api/use-api';
+import { useTranslation } from '../../i18n/react';
+import { FormEnd, PasswordField } from './form-parts';
+import { AccountField, checkedAccount, type RegionProps, useSignedInDone } from './sheet-parts';
+import { useForm } from './use-form';
+
+/** Signing in with a phone number or e-mail and the password. */
+export function PasswordLogin({
+  region,
+  setRegion,
+  account,
+  setAccount,
+  onForgot,
+}: RegionProps & { account: string; setAccount: (v: string) => void; onForgot: () => void }) {
+  const { t } = useTranslation('accounts');
+  const api = useApi();
+  const after = useSignedInDone();
+  const form = useForm();
+  const [password, setPassword] = useState('');
+
+  const submit = form.onSubmit(async () => {
+    const checked = await checkedAccount(form, account, region);
+    if (!checked) return;
+    const { read } = checked;
+    if (!password) {
+      form.fail('password', t('form.passwordRequired'));
+      return;
+    }
+    await form.attempt(
+      async () => {
+        const session = await api.call<typeof contract.loginV2>(ACCOUNTS_API.loginV2, {
+          ...read,
+          password,
+          ...(read.type === 1 ? { region } : {}),
+        });
+        await after.done(session);
+      },
+      null,
+      after.refused,
+    );
+  });
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <AccountField region={region} setRegion={setRegion} account={account} setAccount={setAccount} form={form} />
+      <PasswordField
+        label={t('form.password')}
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        {...form.invalid('password')}
+      />
+      <button type="button" className="link-button" onClick={onForgot}>
+        {t('sheet.forgot')}
+      </button>
+      <FormEnd form={form} label={form.busy ? t('form.busy') : t('sheet.submit')} />
+    </form>
+  );
+}
