@@ -8,8 +8,12 @@ import { defineConfig, devices } from '@playwright/test';
  * The server runs on a fresh SQLite file; store links and the makers-tools host point back at it
  * so no test leaves this machine.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3199);
+// Chosen once by the main process (workers inherit the environment), so a run never collides
+// with another server on this machine.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const PORT = Number(process.env.E2E_PORT);
 const BASE = `http://127.0.0.1:${PORT}`;
+export const WECHAT_PORT = Number(process.env.E2E_WECHAT_PORT ?? PORT - 1);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cxy-e2e-'));
 
@@ -58,6 +62,16 @@ export default defineConfig({
       ANDROID_APP_URL: `${BASE}/__store/android`,
       // The OAuth server's issuer, and a third-party app whose redirect lands back on this server.
       PUBLIC_URL: BASE,
+      // WeChat sign-in: the test runs a stand-in of WeChat's API on this port (tests/e2e/wechat.spec.ts).
+      WECHAT_CLIENTS: JSON.stringify([
+        {
+          clientId: 'wechat-h5',
+          appId: 'wx0123456789abcdef',
+          appSecret: 'e2e-wechat-secret-0123456789',
+          apiBase: `http://127.0.0.1:${WECHAT_PORT}`,
+        },
+      ]),
+      WECHAT_WEB_CLIENT_ID: 'wechat-h5',
       OAUTH_CLIENTS: JSON.stringify([{ clientId: 'e2e-app', name: 'Slicer Pro', redirectUris: [`${BASE}/__e2e/oauth-callback`] }]),
     },
   },

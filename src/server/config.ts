@@ -50,6 +50,11 @@ const ZEnv = z.object({
   SMTP_FROM: z.string().min(3).default('Creality Cloud <no-reply@crealitycloud.com>'),
   // External sign-in (WeChat web authorisation): JSON list of {clientId, appId, appSecret, apiBase?}.
   WECHAT_CLIENTS: z.string().optional(),
+  // Which of them the site's login sheet offers inside WeChat ("Sign in with WeChat").
+  WECHAT_WEB_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
   // OAuth server (/api/cxy/oauth2): JSON list of third-party apps {clientId, name, redirectUris[], clientSecret?}.
   OAUTH_CLIENTS: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -94,6 +99,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) problems.push('SMTP_URL: required with EMAIL_PROVIDER=smtp');
   if (e.WECHAT_CLIENTS !== undefined && !validJsonArray(e.WECHAT_CLIENTS)) problems.push('WECHAT_CLIENTS: must be a JSON array');
   if (e.OAUTH_CLIENTS !== undefined && !validJsonArray(e.OAUTH_CLIENTS)) problems.push('OAUTH_CLIENTS: must be a JSON array');
+  if (e.WECHAT_WEB_CLIENT_ID && !(e.WECHAT_CLIENTS ?? '').includes(`"${e.WECHAT_WEB_CLIENT_ID}"`))
+    problems.push('WECHAT_WEB_CLIENT_ID: must be the clientId of an entry of WECHAT_CLIENTS');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const delivery = {
     sms: e.SMS_PROVIDER ?? (e.SMS_HTTP_URL ? 'http' : isProduction ? 'none' : 'dev'),

@@ -5,7 +5,7 @@ import type { language } from '../shared/api/system';
 import { LANGUAGE_COOKIE, LOCALES, type Locale, localeFromNavigator } from '../shared/i18n';
 import { readCookie } from './api/identity';
 import { useApi } from './api/use-api';
-import { AccountEntry, LoginSheetHost } from './features/accounts/header-entry';
+import { AccountEntry, LoginSheetHost, WechatReturnHost } from './features/accounts/header-entry';
 import { useTranslation } from './i18n/react';
 import { paths } from './paths';
 import { LogoIcon } from './ui/icons';
@@ -44,6 +44,7 @@ export function Chrome({ locale, children }: { locale: Locale; children: ReactNo
       </div>
       {/* Outside .app: while the sheet is open, the page behind it is inert. */}
       <LoginSheetHost />
+      <WechatReturnHost />
     </>
   );
 }

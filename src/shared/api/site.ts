@@ -24,4 +24,6 @@ export interface PublicConfig {
   makersToolsUrl: string;
   supportEmail: string;
   appLinks: { ios: string; android: string; apk?: string };
+  /** The WeChat client id the login sheet uses inside WeChat, when configured. */
+  wechatLogin?: string;
 }

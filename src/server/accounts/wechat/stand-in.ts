@@ -30,7 +30,7 @@ export interface WechatStandIn {
 
 type Body = Record<string, unknown>;
 
-export async function startWechatStandIn(opts: { appId: string; appSecret: string }): Promise<WechatStandIn> {
+export async function startWechatStandIn(opts: { appId: string; appSecret: string; port?: number }): Promise<WechatStandIn> {
   const codes = new Map<string, { user: StandInUser; used: boolean }>();
   const tokens = new Map<string, StandInUser>();
   const failures: Array<'http500' | 'hang' | 'garbage'> = [];
@@ -102,7 +102,7 @@ export async function startWechatStandIn(opts: { appId: string; appSecret: strin
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Locale } from '../../../shared/i18n';
 // Only the `header` entry of each catalogue is bundled here (named JSON imports are tree-shaken):
@@ -39,6 +39,22 @@ function SheetLoadFailed() {
 const preload = () => {
   void loadSheet().catch(() => {});
 };
+
+// Finishing a WeChat sign-in is needed on one page load only: its code arrives then.
+const WechatFinish = lazy(() => import('./wechat-finish'));
+
+/** Mounted on every page: when WeChat just sent the visitor back, the sign-in is finished. */
+export function WechatReturnHost() {
+  const [returning, setReturning] = useState(false);
+  useEffect(() => {
+    setReturning(window.location.search.includes('state=') && !!sessionStorage.getItem('wechatLoginPending'));
+  }, []);
+  return returning ? (
+    <Suspense fallback={null}>
+      <WechatFinish />
+    </Suspense>
+  ) : null;
+}
 
 /** "Sign in" for visitors, "Account" once signed in. */
 export function AccountEntry({ locale }: { locale: Locale }) {

@@ -11,6 +11,7 @@ import { CodeLogin } from './sheet-code-login';
 import { SheetI18n } from './sheet-i18n';
 import { PasswordLogin } from './sheet-password-login';
 import { ResetForm } from './sheet-reset';
+import { isWechat, startWechatLogin } from './wechat-login';
 
 /** The login sheet (lazy chunk): code or password sign-in, and the password reset. */
 export default function LoginSheet({ initialView }: { initialView: 'login' | 'reset' }) {
@@ -33,6 +34,8 @@ function Sheet({ initialView }: { initialView: 'login' | 'reset' }) {
   const [notice, setNotice] = useState<string | null>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
+  // Inside WeChat, its own sign-in is one tap (the sheet renders in the browser only).
+  const wechatClient = config.wechatLogin && isWechat() ? config.wechatLogin : null;
 
   // Modal: the page behind is inert (no focus, no clicks) and does not scroll; Escape closes.
   useEffect(() => {
@@ -102,6 +105,11 @@ function Sheet({ initialView }: { initialView: 'login' | 'reset' }) {
                 </button>
               ))}
             </fieldset>
+            {wechatClient ? (
+              <button type="button" className="btn btn-block btn-wechat" onClick={() => startWechatLogin(wechatClient)}>
+                {t('sheet.wechat')}
+              </button>
+            ) : null}
             {method === 'code' ? (
               <CodeLogin region={region} setRegion={setRegion} />
             ) : (

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useRevalidator } from 'react-router';
+import type { oauthLogin } from '../../../shared/api/accounts';
+import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { useApi } from '../../api/use-api';
+import { sessionChanged } from './login-store';
+import { clearWechatReturn, wechatReturn } from './wechat-login';
+
+/** Loaded only on the page WeChat sends the visitor back to: finishes the sign-in there. */
+export default function WechatFinish() {
+  const api = useApi();
+  const revalidator = useRevalidator();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the return from WeChat.
+  useEffect(() => {
+    const answer = wechatReturn();
+    if (!answer) return;
+    clearWechatReturn();
+    void api
+      .call<typeof oauthLogin>(ACCOUNTS_API.oauthLogin, answer)
+      .then(() => {
+        sessionChanged();
+        void revalidator.revalidate();
+      })
+      .catch(() => {
+        // The API client has shown why (expired code, WeChat unavailable…).
+      });
+  }, []);
+  return null;
+}
