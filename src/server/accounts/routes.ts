@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { TSession } from '../../shared/api/accounts';
 import * as contract from '../../shared/api/accounts';
 import { ResultCode } from '../../shared/errors';
 import { AppError } from '../http/app-error';
@@ -24,38 +26,25 @@ export function registerAccountRoutes(
     perIp(10),
   );
 
-  endpoint(
-    app,
-    contract.loginV2,
-    async (input, request, reply) => {
-      const session = await accounts.loginPassword(input, request.ctx, clientMeta(request));
-      setSessionCookies(request, reply, session);
-      return session;
-    },
-    perIp(20),
-  );
-
-  endpoint(
-    app,
-    contract.quickLogin,
-    async (input, request, reply) => {
-      const session = await accounts.quickLogin(input, request.ctx, clientMeta(request));
-      setSessionCookies(request, reply, session);
-      return session;
-    },
-    perIp(20),
-  );
-
-  endpoint(
-    app,
-    contract.register,
-    async (input, request, reply) => {
-      const session = await accounts.register(input, request.ctx, clientMeta(request));
-      setSessionCookies(request, reply, session);
-      return session;
-    },
-    perIp(10),
-  );
+  // Every sign-in answers the session and sets the web's cookies the same way.
+  const signIn = <I extends z.ZodType>(
+    c: { method: 'POST'; path: string; input: I; result: typeof contract.ZSession },
+    start: (input: z.infer<I>, request: FastifyRequest) => Promise<TSession>,
+    max: number,
+  ) =>
+    endpoint(
+      app,
+      c,
+      async (input, request, reply) => {
+        const session = await start(input as z.infer<I>, request);
+        setSessionCookies(request, reply, session);
+        return session;
+      },
+      perIp(max),
+    );
+  signIn(contract.loginV2, (input, request) => accounts.loginPassword(input, request.ctx, clientMeta(request)), 20);
+  signIn(contract.quickLogin, (input, request) => accounts.quickLogin(input, request.ctx, clientMeta(request)), 20);
+  signIn(contract.register, (input, request) => accounts.register(input, request.ctx, clientMeta(request)), 10);
 
   endpoint(app, contract.resetPassword, (input, request) => accounts.resetPassword(input, request.ctx), perIp(10));
 
