@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { migration0001 } from './migrations/0001_foundation';
 import { migration0002 } from './migrations/0002_accounts';
+import { migration0003 } from './migrations/0003_content';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -9,6 +10,7 @@ import { migration0002 } from './migrations/0002_accounts';
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': migration0001,
   '0002_accounts': migration0002,
+  '0003_content': migration0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ContentTables } from './schema-content';
 
 /**
  * The Kysely database interface: every table of every domain. Times are epoch milliseconds in
@@ -97,7 +98,7 @@ export interface OidcPayloadTable {
   consumed_at: number | null;
 }
 
-export interface Database {
+export interface Database extends ContentTables {
   seed_runs: SeedRunTable;
   app_secrets: AppSecretTable;
   users: UserTable;
