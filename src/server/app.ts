@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppLoadContext } from 'react-router';
 import { createAccountsModule, registerAccounts } from './accounts/module';
 import type { Config } from './config';
+import { registerFileRoute } from './content/files-route';
 import { type Db, openDatabase } from './db/database';
 import { headerContextPlugin, requestIdFrom } from './http/context';
 import { registerCsrf } from './http/csrf';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
 
   registerSystemRoutes(app, { db });
   registerAccounts(app, accountsModule, config.PUBLIC_URL);
+  registerFileRoute(app, { db, storage: services.content.storage });
   await registerOAuth(app, { config, db, accounts: accountsModule });
 
   if (opts.viteMiddlewares) {

@@ -25,6 +25,8 @@ const ZEnv = z.object({
     .optional(),
   // Addresses exempt from per-address rate limits (internal monitors, load tests): comma-separated.
   RATE_LIMIT_ALLOWLIST: z.string().default(''),
+  // Uploaded and generated files (models, images, videos, G-code) when stored on disk.
+  FILES_DIR: z.string().min(1).default('data/files'),
   SEED_DEMO_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('loopback'),

@@ -42,6 +42,7 @@ export default [
   route('account', 'features/accounts/settings.tsx', { id: 'account' }),
 
   route('oauth', 'features/oauth/consent.tsx', { id: 'oauth' }),
+  route('creality-cloud/model-details/:modelId', 'features/content/model-details.tsx', { id: 'model-details' }),
 
   route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import type accounts from './locales/en/accounts.json';
 import type common from './locales/en/common.json';
+import type content from './locales/en/content.json';
 import type enums from './locales/en/enums.json';
 import type errors from './locales/en/errors.json';
 import type legal from './locales/en/legal.json';
@@ -18,6 +19,7 @@ export interface Resources {
   legal: typeof legal;
   accounts: typeof accounts;
   oauth: typeof oauth;
+  content: typeof content;
 }
 export type Namespace = keyof Resources;
-export const NAMESPACES: Namespace[] = ['common', 'errors', 'enums', 'site', 'legal', 'accounts', 'oauth'];
+export const NAMESPACES: Namespace[] = ['common', 'errors', 'enums', 'site', 'legal', 'accounts', 'oauth', 'content'];

@@ -1,0 +1,177 @@
+import { data, Link } from 'react-router';
+import { ZModelId } from '../../../shared/api/content';
+import { formatCount, formatDate } from '../../../shared/format';
+import { publicPageHeaders } from '../../cache-headers';
+import { useTranslation } from '../../i18n/react';
+import { pageBase } from '../../page-loader';
+import { paths } from '../../paths';
+import { headTags } from '../../seo';
+import { CubeIcon } from '../../ui/icons';
+import { StateView } from '../../ui/state-view';
+import type { Route } from './+types/model-details';
+import { OpenInAppBar } from './open-in-app';
+
+/** A shared model (spec §2 `/creality-cloud/model-details/:modelId`), rendered on the server. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const base = pageBase(request, context, ['content']);
+  const parsed = ZModelId.safeParse(params);
+  const model = parsed.success ? await context.services.content.model(parsed.data.modelId) : null;
+  if (!model) {
+    return data(
+      {
+        i18n: base.i18n,
+        model: null,
+        locale: base.locale,
+        head: {
+          title: base.t('content', 'notFound.title'),
+          description: base.t('content', 'notFound.text'),
+          canonical: base.canonical,
+          noindex: true,
+        },
+        jsonLd: null,
+      },
+      { status: 404 },
+    );
+  }
+  const image = model.images[0] ? base.origin + model.images[0].url : undefined;
+  return {
+    i18n: base.i18n,
+    model,
+    locale: base.locale,
+    head: { title: model.title, description: model.description.slice(0, 160), canonical: base.canonical, ...(image ? { image } : {}) },
+    // schema.org 3DModel: search engines and chat apps read what the model is.
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': '3DModel',
+      name: model.title,
+      description: model.description,
+      url: base.canonical,
+      ...(image ? { image } : {}),
+      author: { '@type': 'Person', name: model.author.nickname },
+      dateCreated: new Date(model.createdAt).toISOString(),
+      encoding: model.files.map((f) => ({
+        '@type': 'MediaObject',
+        contentUrl: base.origin + f.url,
+        encodingFormat: f.format === 'STL' ? 'model/stl' : 'model/3mf',
+      })),
+    },
+  };
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...headTags(data?.head),
+  ...(data?.jsonLd ? [{ 'script:ld+json': data.jsonLd }] : []),
+];
+
+const kb = (bytes: number) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+export default function ModelDetails({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('content');
+  const { model, locale } = loaderData;
+  if (!model) {
+    return (
+      <StateView
+        icon={<CubeIcon />}
+        title={t('notFound.title')}
+        actions={
+          <Link className="btn btn-block" to={paths.home}>
+            {t('openInApp')}
+          </Link>
+        }
+      >
+        <p className="muted">{t('notFound.text')}</p>
+      </StateView>
+    );
+  }
+  const counts = [
+    ['downloads', model.counts.downloads],
+    ['likes', model.counts.likes],
+    ['collects', model.counts.collects],
+    ['comments', model.counts.comments],
+  ] as const;
+  return (
+    <article className="model">
+      <section className="gallery" aria-label={t('model.images', { title: model.title })}>
+        {model.images.map((img, i) => (
+          <img
+            key={img.url}
+            src={img.url}
+            alt={t('model.image', { n: i + 1, title: model.title })}
+            width={800}
+            height={600}
+            loading={i === 0 ? 'eager' : 'lazy'}
+          />
+        ))}
+      </section>
+      <section className="card">
+        <h1>{model.title}</h1>
+        <p className="muted small">
+          <Link to={`/creality-cloud/personal-center/${model.author.id}`}>{t('model.by', { name: model.author.nickname })}</Link>
+          {' · '}
+          {t('model.published', { date: formatDate(new Date(model.createdAt).toISOString(), locale) })}
+          {' · '}
+          {model.price === 2 ? t('model.paid') : t('model.free')}
+        </p>
+        <dl className="counts">
+          {counts.map(([key, n]) => (
+            <div key={key}>
+              <dt>{t(`model.${key}`)}</dt>
+              <dd>{formatCount(n, locale)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <OpenInAppBar deepLink={`crealitycloud://model/${model.id}`} />
+      <section className="card">
+        <h2>{t('model.description')}</h2>
+        <p className="pre-line">{model.description}</p>
+      </section>
+      <section className="card">
+        <h2>{t('model.files')}</h2>
+        <ul className="plain-list">
+          {model.files.map((f) => (
+            <li key={f.url}>
+              <a href={f.url} download aria-label={t('model.download', { name: f.name })}>
+                {f.name}
+              </a>{' '}
+              <span className="muted small">
+                {f.format} · {kb(f.sizeBytes)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <h2>{t('model.licence')}</h2>
+        <p>
+          {model.licence} · <Link to={paths.legal.protocol}>{t('model.licenceExplain')}</Link>
+        </p>
+      </section>
+      <section className="card">
+        <h2>{t('model.slices')}</h2>
+        {model.slices.length === 0 ? (
+          <p className="muted">{t('model.noSlices')}</p>
+        ) : (
+          <ul className="plain-list">
+            {model.slices.map((s) => (
+              <li key={s.id}>
+                <strong>{s.name}</strong>
+                <span className="muted small">
+                  {[
+                    s.device,
+                    s.layerHeightMm ? t('model.layer', { mm: s.layerHeightMm }) : null,
+                    s.estimatedSeconds
+                      ? t('model.time', { h: Math.floor(s.estimatedSeconds / 3600), m: Math.round((s.estimatedSeconds % 3600) / 60) })
+                      : null,
+                  ]
+                    .filter(Boolean)
+                    .map((x) => ` · ${x}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}

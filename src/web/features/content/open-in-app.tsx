@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
+import { paths } from '../../paths';
+
+/**
+ * The bar on shared pages: opens the app at the same content (its deep link), and falls back to
+ * the download page when the app is not installed (the browser stays on our page then).
+ */
+export function OpenInAppBar({ deepLink }: { deepLink: string }) {
+  const { t } = useTranslation('content');
+  const open = () => {
+    const fallback = setTimeout(() => {
+      if (!document.hidden) window.location.assign(paths.download);
+    }, 1500);
+    document.addEventListener('visibilitychange', () => clearTimeout(fallback), { once: true });
+    window.location.href = deepLink;
+  };
+  return (
+    <aside className="open-app card">
+      <p className="small">{t('openInAppText')}</p>
+      <Link
+        className="btn"
+        to={paths.download}
+        onClick={(e) => {
+          e.preventDefault();
+          open();
+        }}
+      >
+        {t('openInApp')}
+      </Link>
+    </aside>
+  );
+}
