@@ -57,6 +57,7 @@ export default defineConfig({
       PORT: String(PORT),
       LOG_LEVEL: 'warn',
       DATABASE_URL: `file:${path.join(dataDir, 'e2e.sqlite')}`,
+      FILES_DIR: path.join(dataDir, 'files'),
       MAKERS_TOOLS_URL: BASE,
       IOS_APP_URL: `${BASE}/__store/ios`,
       ANDROID_APP_URL: `${BASE}/__store/android`,

@@ -4,9 +4,11 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { contentDemoSeed } from './content/seed';
+import { createDiskStorage } from './content/storage';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { runSeeds } from './db/seed/seed';
+import { runSeeds, SEEDS } from './db/seed/seed';
 import { assertProductionSafe } from './production-guard';
 
 /** Reads configuration, migrates, seeds once, serves; shuts down gracefully on SIGTERM/SIGINT. */
@@ -30,7 +32,7 @@ async function main() {
   }
   const db = openDatabase(config.database, { poolSize: config.DATABASE_POOL_SIZE });
   await migrateToLatest(db.kysely);
-  if (config.SEED_DEMO_DATA) await runSeeds(db.kysely);
+  if (config.SEED_DEMO_DATA) await runSeeds(db.kysely, [...SEEDS, contentDemoSeed(createDiskStorage(config.FILES_DIR))]);
 
   const dev = config.NODE_ENV === 'development';
   const root = process.cwd();

@@ -1,0 +1,60 @@
+import { deflateSync } from 'node:zlib';
+
+/** The 8 bytes every PNG file starts with. */
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+/** CRC-32 (ISO 3309, the one PNG and zlib use). */
+export function crc32(data: Uint8Array, crc = 0): number {
+  let c = ~crc >>> 0;
+  for (const byte of data) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  return ~c >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  out.set(data, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+/**
+ * Encodes 8-bit RGB pixels (row by row, 3 bytes a pixel) as a PNG: IHDR, one IDAT, IEND. Each row
+ * uses the "Up" filter (the difference with the row above), which suits smooth renders.
+ */
+export function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RangeError('bad PNG size');
+  const stride = width * 3;
+  if (rgb.length !== stride * height) throw new RangeError(`expected ${stride * height} bytes of RGB, got ${rgb.length}`);
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type 2 (RGB), deflate, adaptive filtering, no interlace
+  const raw = Buffer.alloc((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const o = y * (stride + 1);
+    raw[o] = y === 0 ? 0 : 2; // filter: None for the first row, Up for the others
+    for (let i = 0; i < stride; i++) {
+      const cur = rgb[y * stride + i] ?? 0;
+      const up = y === 0 ? 0 : (rgb[(y - 1) * stride + i] ?? 0);
+      raw[o + 1 + i] = (cur - up) & 0xff;
+    }
+  }
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
+}

@@ -1,0 +1,176 @@
+/**
+ * PrusaSlicer family (PrusaSlicer, SuperSlicer, OrcaSlicer, Bambu Studio, Creality Print 5+):
+ * `; key = value` lines (the config block and the summary around it) plus Bambu/Orca's
+ * `; key: value` header block. Each setting lists the PrusaSlicer key first, then the Orca/Bambu one.
+ */
+import { Adhesion, SupportPlacement } from '../../../shared/enums';
+import { SERIES_KEYS } from './cura';
+import type { SliceParameters } from './types';
+import {
+  firstItem,
+  INFILL_NAMES,
+  normalName,
+  SettingWriter,
+  SUPPORT_PATTERN_NAMES,
+  sumList,
+  toNumber,
+  toPercent,
+  toSeconds,
+} from './values';
+
+const positive = (t: string): number | null => {
+  const n = toNumber(t);
+  return n !== null && n > 0 ? n : null;
+};
+
+/** Bambu/Orca: the bed temperature key of the selected plate (`curr_bed_type`). */
+const PLATE_TEMPERATURE_KEYS: Record<string, string> = {
+  coolplate: 'cool_plate_temp',
+  engineeringplate: 'eng_plate_temp',
+  hightempplate: 'hot_plate_temp',
+  texturedpeiplate: 'textured_plate_temp',
+  supertackplate: 'supertack_plate_temp',
+  texturedcoolplate: 'textured_cool_plate_temp',
+};
+
+export function applyPrusa(p: SliceParameters, kv: ReadonlyMap<string, string>, tags: ReadonlyMap<string, string>): void {
+  const w = new SettingWriter(p, (key) => kv.get(key));
+
+  // Summary comments.
+  const filament = p.filament;
+  const listed = (key: string): number | null => {
+    const v = kv.get(key) ?? tags.get(key);
+    return v === undefined ? null : sumList(v);
+  };
+  filament.usedMm = listed('filament used [mm]') ?? listed('total filament length [mm]');
+  filament.usedCm3 = listed('filament used [cm3]');
+  filament.usedG = listed('filament used [g]') ?? listed('total filament used [g]') ?? listed('total filament weight [g]');
+  const type = w.find(['filament_type']);
+  if (type !== undefined) filament.type = firstItem(type);
+
+  p.estimatedSeconds =
+    toSeconds(kv.get('estimated printing time (normal mode)')) ??
+    toSeconds(tags.get('total estimated time')) ??
+    toSeconds(/total estimated time:\s*(.+)$/.exec(tags.get('model printing time') ?? '')?.[1]);
+
+  const layers = toNumber(tags.get('total layer number')) ?? toNumber(kv.get('total layers count'));
+  if (layers !== null && layers >= 0) {
+    p.layers = layers;
+    p.layersSource = 'comments';
+  }
+
+  const footprint = objectsFootprint(kv.get('objects_info'));
+  const top = toNumber(kv.get('max_layer_z')) ?? toNumber(tags.get('max_z_height'));
+  if (footprint && top !== null) {
+    p.dimensions = { ...footprint, z: top };
+    p.dimensionsSource = 'comments';
+  }
+
+  w.text('device', ['printer_model', 'printer_settings_id']);
+  w.text('seriesName', SERIES_KEYS);
+
+  // Config block.
+  w.number('layerHeightMm', ['layer_height']);
+  w.number('firstLayerHeightMm', ['first_layer_height', 'initial_layer_print_height'], positive);
+  w.number('lineWidthMm', ['extrusion_width', 'line_width'], positive);
+  w.number('wallLineCount', ['perimeters', 'wall_loops']);
+  w.number('topLayers', ['top_solid_layers', 'top_shell_layers']);
+  w.number('bottomLayers', ['bottom_solid_layers', 'bottom_shell_layers']);
+  // Orca/Bambu's "Top/Bottom shell thickness"; PrusaSlicer only has a minimum, not mapped.
+  w.number('topThicknessMm', ['top_shell_thickness']);
+  w.number('bottomThicknessMm', ['bottom_shell_thickness']);
+  w.named('infillPattern', ['fill_pattern', 'sparse_infill_pattern'], INFILL_NAMES);
+  w.number('infillDensityPercent', ['fill_density', 'sparse_infill_density'], toPercent);
+  w.number('nozzleTemperatureC', ['temperature', 'nozzle_temperature']);
+  const plate = w.find(['curr_bed_type']);
+  const plateKey = plate === undefined ? undefined : PLATE_TEMPERATURE_KEYS[normalName(plate)];
+  w.number('bedTemperatureC', plateKey ? ['bed_temperature', plateKey] : ['bed_temperature']);
+  w.number('initialLayerSpeedMmS', ['first_layer_speed', 'initial_layer_speed']);
+  w.number('travelSpeedMmS', ['travel_speed']);
+  // A filament profile's retraction overrides the printer's unless it is `nil`.
+  w.number('retractionDistanceMm', ['filament_retract_length', 'retract_length', 'filament_retraction_length', 'retraction_length']);
+  w.number('retractionSpeedMmS', ['filament_retract_speed', 'retract_speed', 'filament_retraction_speed', 'retraction_speed']);
+  if (p.retractionDistanceMm !== null) p.retractionEnabled = p.retractionDistanceMm > 0;
+  w.bool('supportEnabled', ['support_material', 'enable_support']);
+  w.named('supportPlacement', ['support_material_buildplate_only', 'support_on_build_plate_only'], {
+    0: SupportPlacement.everywhere,
+    1: SupportPlacement.touchingBuildPlate,
+  });
+  w.named('supportPattern', ['support_material_pattern', 'support_base_pattern'], SUPPORT_PATTERN_NAMES);
+  // 0 means "detect automatically", not 0°.
+  w.number('supportOverhangAngleDeg', ['support_material_threshold', 'support_threshold_angle'], positive);
+  w.number('supportSpacingMm', ['support_material_spacing', 'support_base_pattern_spacing']);
+  w.bool('vaseMode', ['spiral_vase', 'spiral_mode']);
+  w.bool('antiAliasing', ['anti_aliasing', 'antialiasing']);
+  w.number('zCompensationMm', ['z_offset']);
+  adhesion(p, w);
+}
+
+/**
+ * Build plate adhesion from raft layers, brim and skirt (the first that is on wins). Unknown when a
+ * needed setting is missing or the brim is left to the slicer (`auto_brim`).
+ */
+function adhesion(p: SliceParameters, w: SettingWriter): void {
+  const raftText = w.find(['raft_layers']);
+  const brimType = w.find(['brim_type']);
+  const brimWidthText = w.find(['brim_width']);
+  const skirtsText = w.find(['skirts', 'skirt_loops']);
+  const written = [
+    ['raft_layers', raftText],
+    ['brim_type', brimType],
+    ['brim_width', brimWidthText],
+    ['skirts', skirtsText],
+  ].filter(([, v]) => v !== undefined);
+  if (written.length > 0) p.raw.adhesion = written.map(([k, v]) => `${k}=${v}`).join('; ');
+
+  const raftLayers = toNumber(raftText);
+  if (raftLayers === null) return;
+  p.raft = raftLayers > 0;
+  if (p.raft) {
+    p.adhesion = Adhesion.raft;
+    return;
+  }
+  const brimWidth = toNumber(brimWidthText);
+  const brimKind = brimType === undefined ? undefined : normalName(brimType);
+  const brim = brimKind === 'nobrim' ? false : brimKind === 'autobrim' || brimWidth === null ? null : brimWidth > 0;
+  if (brim === null) return;
+  if (brim) {
+    p.adhesion = Adhesion.brim;
+    return;
+  }
+  const skirts = toNumber(skirtsText);
+  if (skirts !== null) p.adhesion = skirts > 0 ? Adhesion.skirt : Adhesion.none;
+}
+
+/** x/y extents (mm) of PrusaSlicer's `objects_info` footprints (each object's convex hull on the bed). */
+function objectsFootprint(json: string | undefined): { x: number; y: number } | null {
+  if (json === undefined) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  const objects = (data as { objects?: unknown } | null)?.objects;
+  if (!Array.isArray(objects)) return null;
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const object of objects) {
+    const polygon = (object as { polygon?: unknown } | null)?.polygon;
+    if (!Array.isArray(polygon)) continue;
+    for (const point of polygon) {
+      const [x, y] = Array.isArray(point) ? point : [];
+      if (typeof x !== 'number' || typeof y !== 'number') continue;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+  }
+  if (!Number.isFinite(minX) || !Number.isFinite(minY)) return null;
+  return { x: round(maxX - minX), y: round(maxY - minY) };
+}
+
+const round = (n: number): number => Math.round(n * 1000) / 1000;

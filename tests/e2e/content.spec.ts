@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+
+/** Shared content pages, on the demo library the server seeds at first start. */
+test.describe('model page', () => {
+  test('renders on the server with link-preview tags and schema.org data', async ({ request }) => {
+    const res = await request.get('/creality-cloud/model-details/2', { headers: { 'accept-language': 'en' } });
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<h1>Twisted vase (vase mode)</h1>');
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/files\/[0-9a-f]{2}\/[0-9a-f]{30}\.png"\/>/);
+    expect(html).toMatch(/<script type="application\/ld\+json">\{"@context":"https:\/\/schema.org","@type":"3DModel"/);
+    expect(html).toContain('twisted-vase.stl');
+  });
+
+  test('shows the gallery, counts, the file to download and the print profile', async ({ page, request }) => {
+    await page.goto('/creality-cloud/model-details/1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('20毫米校准立方体');
+    const image = page.getByRole('img', { name: /Image 1 of/ });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    await expect(page.getByText('1.2K')).toBeVisible();
+    const download = page.getByRole('link', { name: 'Download calibration-cube.stl' });
+    const stl = await request.get((await download.getAttribute('href')) ?? '');
+    expect(stl.headers()['content-type']).toBe('model/stl');
+    const body = await stl.body();
+    // A binary STL: 80-byte header, triangle count, 50 bytes per triangle.
+    expect(body.length).toBe(84 + 50 * body.readUInt32LE(80));
+    await expect(page.getByText('PLA 0.2 mm 标准')).toBeVisible();
+  });
+
+  test('an unknown model is a translated 404', async ({ page }) => {
+    const res = await page.goto('/creality-cloud/model-details/987654');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This model is not available');
+    expect((await page.goto('/creality-cloud/model-details/abc'))?.status()).toBe(404);
+  });
+});
