@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ModelView } from '../../shared/api/content';
 import type { Database } from '../db/schema';
+import type { SliceParameters } from './gcode/types';
 
 /** Public URL of a stored file (served by the file route with a year of caching: keys never change). */
 export const fileUrl = (key: string) => `/files/${key}`;
@@ -63,7 +64,7 @@ export async function modelView(db: Kysely<Database>, modelId: number): Promise<
       format: (f.name.split('.').pop() ?? '').toUpperCase(),
     })),
     slices: slices.map((s) => {
-      const p = JSON.parse(s.params) as { estimatedSeconds?: number | null; layerHeightMm?: number | null; device?: string | null };
+      const p = JSON.parse(s.params) as Partial<SliceParameters>;
       return {
         id: String(s.id),
         name: s.name,

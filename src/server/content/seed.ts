@@ -4,6 +4,7 @@ import type { Seed } from '../db/seed/seed';
 import { DEMO_MODELS } from './demo-models';
 import { toBinaryStl } from './demo-models/mesh';
 import { renderThumbnail } from './demo-models/thumbnail';
+import { emptyParameters, type SliceParameters } from './gcode/types';
 import type { FileStorage } from './storage';
 
 /**
@@ -17,40 +18,90 @@ const AUTHORS = [
   { nickname: 'Camille Roux', locale: 'fr', introduction: 'Impression 3D au quotidien, surtout du rangement.' },
 ] as const;
 
+type Profile = { name: string } & Partial<SliceParameters>;
+
 const DETAILS: Record<
   string,
   {
     author: number;
     description: string;
     licence: string;
-    profile: { name: string; layerHeightMm: number; estimatedSeconds: number; device: string };
+    profile: Profile;
   }
 > = {
   'calibration-cube': {
     author: 0,
     description: '20 毫米校准立方体：检查 X/Y/Z 尺寸、挤出量和首层。打印后用卡尺测量三个方向，应为 20.00 ± 0.10 毫米。',
     licence: 'CC0',
-    profile: { name: 'PLA 0.2 mm 标准', layerHeightMm: 0.2, estimatedSeconds: 1_260, device: 'Ender-3 V3 SE' },
+    profile: {
+      name: 'PLA 0.2 mm 标准',
+      layerHeightMm: 0.2,
+      estimatedSeconds: 1_260,
+      device: 'Ender-3 V3 SE',
+      nozzleTemperatureC: 210,
+      bedTemperatureC: 60,
+      infillPattern: 1,
+      infillDensityPercent: 15,
+      wallLineCount: 2,
+      adhesion: 2,
+      filament: { type: 'PLA', usedMm: 2_950, usedG: 8.8, usedCm3: 7.1 },
+    },
   },
   'twisted-vase': {
     author: 1,
     description:
       'A twisted vase made for vase mode (spiral outer wall, no infill, no top).\nPrint it with a 0.6 mm nozzle for a watertight wall, or 0.4 mm for a lighter lampshade.',
     licence: 'CC BY',
-    profile: { name: 'PETG vase mode 0.24 mm', layerHeightMm: 0.24, estimatedSeconds: 5_400, device: 'K1 Max' },
+    profile: {
+      name: 'PETG vase mode 0.24 mm',
+      layerHeightMm: 0.24,
+      estimatedSeconds: 5_400,
+      device: 'K1 Max',
+      vaseMode: true,
+      nozzleTemperatureC: 235,
+      bedTemperatureC: 75,
+      wallLineCount: 1,
+      infillDensityPercent: 0,
+      adhesion: 3,
+      filament: { type: 'PETG', usedMm: 9_800, usedG: 29.6, usedCm3: 23.6 },
+    },
   },
   'shelf-bracket': {
     author: 2,
     description:
       'Équerre d’étagère avec renfort triangulaire. Imprimez-la couchée sur le côté pour que les couches travaillent dans le bon sens ; 40 % de remplissage gyroïde suffit pour une étagère légère.',
     licence: 'BY-SA',
-    profile: { name: 'PETG 0.28 mm robuste', layerHeightMm: 0.28, estimatedSeconds: 4_080, device: 'Ender-5 S1' },
+    profile: {
+      name: 'PETG 0.28 mm robuste',
+      layerHeightMm: 0.28,
+      estimatedSeconds: 4_080,
+      device: 'Ender-5 S1',
+      nozzleTemperatureC: 240,
+      bedTemperatureC: 80,
+      infillPattern: 13,
+      infillDensityPercent: 40,
+      wallLineCount: 4,
+      adhesion: 3,
+      filament: { type: 'PETG', usedMm: 8_100, usedG: 24.4, usedCm3: 19.5 },
+    },
   },
   'hex-key-holder': {
     author: 1,
     description: 'Keeps a set of metric hex keys upright and in order on the bench. No supports needed.',
     licence: 'BY-NC',
-    profile: { name: 'PLA 0.2 mm quality', layerHeightMm: 0.2, estimatedSeconds: 3_300, device: 'Ender-3 V3' },
+    profile: {
+      name: 'PLA 0.2 mm quality',
+      layerHeightMm: 0.2,
+      estimatedSeconds: 3_300,
+      device: 'Ender-3 V3',
+      nozzleTemperatureC: 205,
+      bedTemperatureC: 60,
+      infillPattern: 5,
+      infillDensityPercent: 20,
+      wallLineCount: 3,
+      adhesion: 2,
+      filament: { type: 'PLA', usedMm: 7_300, usedG: 21.8, usedCm3: 17.6 },
+    },
   },
 };
 
@@ -109,13 +160,18 @@ export function contentDemoSeed(storage: FileStorage): Seed {
             model_id: model.id,
             author_id: authorId,
             name: detail.profile.name,
-            params: JSON.stringify(detail.profile),
+            params: JSON.stringify(sliceParams(detail.profile)),
             created_at: created,
           })
           .execute();
       }
     },
   };
+}
+
+/** A profile as the parser would give it: what the profile states, every other field null. */
+function sliceParams({ name: _name, ...stated }: Profile): SliceParameters {
+  return { ...emptyParameters(), ...stated };
 }
 
 async function addFile(
