@@ -2,6 +2,7 @@ import type { PublicConfig } from '../shared/api/site';
 import type { AccountsModule } from './accounts/module';
 import type { Config } from './config';
 import { modelView } from './content/models';
+import { sliceView } from './content/slices';
 import { createDiskStorage, type FileStorage } from './content/storage';
 import type { Db } from './db/database';
 import { createDocsService, type DocsService } from './docs/service';
@@ -24,7 +25,11 @@ export interface Services {
   /** Rendered anonymous pages; domains call `clear()` when content they show changes. */
   pageCache: PageCache;
   accounts: AccountsModule['accounts'];
-  content: { storage: FileStorage; model: (id: number) => ReturnType<typeof modelView> };
+  content: {
+    storage: FileStorage;
+    model: (id: number) => ReturnType<typeof modelView>;
+    slice: (id: number) => ReturnType<typeof sliceView>;
+  };
 }
 
 export function createServices(config: Config, db: Db, accounts: AccountsModule): Services {
@@ -38,7 +43,7 @@ export function createServices(config: Config, db: Db, accounts: AccountsModule)
     qr: { svg: qrSvg, sameSiteUrl },
     pageCache: new PageCache(config.PAGE_CACHE_SECONDS),
     accounts: accounts.accounts,
-    content: { storage, model: (id) => modelView(db.kysely, id) },
+    content: { storage, model: (id) => modelView(db.kysely, id), slice: (id) => sliceView(db.kysely, id) },
   };
 }
 

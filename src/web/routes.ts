@@ -43,6 +43,7 @@ export default [
 
   route('oauth', 'features/oauth/consent.tsx', { id: 'oauth' }),
   route('creality-cloud/model-details/:modelId', 'features/content/model-details.tsx', { id: 'model-details' }),
+  route('creality-cloud/slices-details/:sliceId', 'features/content/slice-details.tsx', { id: 'slice-details' }),
 
   route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -73,6 +73,17 @@ describe.each(ENGINES)('models and files on %s', (engine) => {
     expect(await t.app.services.content.model(999_999)).toBeNull();
   });
 
+  it('reads a print profile with its model, unstated parameters null', async () => {
+    const s = await t.db.kysely.selectFrom('slices').select('id').where('model_id', '=', modelId).executeTakeFirstOrThrow();
+    const view = await t.app.services.content.slice(s.id);
+    expect(view).toMatchObject({
+      name: 'PLA 0.2 mm',
+      model: { title: 'Calibration cube' },
+      params: { estimatedSeconds: 2700, layerHeightMm: 0.2, vaseMode: null, nozzleTemperatureC: null },
+    });
+    expect(await t.app.services.content.slice(987_654)).toBeNull();
+  });
+
   it('does not show a deleted model', async () => {
     await t.db.kysely.updateTable('models').set({ deleted_at: Date.now() }).where('id', '=', modelId).execute();
     expect(await t.app.services.content.model(modelId)).toBeNull();

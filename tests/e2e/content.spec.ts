@@ -35,3 +35,31 @@ test.describe('model page', () => {
     expect((await page.goto('/creality-cloud/model-details/abc'))?.status()).toBe(404);
   });
 });
+
+test.describe('slice page', () => {
+  test('shows every parameter grouped, with units, and says what the slicer did not state', async ({ page, request }) => {
+    const raw = await (await request.get('/creality-cloud/slices-details/2', { headers: { 'accept-language': 'en' } })).text();
+    expect(raw).toContain('<h1>PETG vase mode 0.24 mm</h1>');
+    expect(raw).toMatch(/<meta property="og:title" content="PETG vase mode 0.24 mm · Twisted vase \(vase mode\)"\/>/);
+
+    await page.goto('/creality-cloud/slices-details/2');
+    const row = (label: string) => page.locator('.params div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+    await expect(row('Vase mode')).toHaveText('Yes');
+    await expect(row('Nozzle temperature')).toHaveText('235 °C');
+    await expect(row('Layer height')).toHaveText('0.24 mm');
+    await expect(row('Build plate adhesion type')).toHaveText('Brim');
+    await expect(row('Infill pattern')).toHaveText('not stated');
+    await page.getByRole('link', { name: 'View the model' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Twisted vase (vase mode)');
+  });
+
+  test('labels follow the reader language', async ({ page, baseURL }) => {
+    await page.context().addCookies([{ name: 'lang', value: 'zh-TW', url: baseURL ?? '' }]);
+    await page.goto('/creality-cloud/slices-details/3');
+    await expect(page.getByRole('heading', { level: 2, name: '填充' })).toBeVisible();
+    await expect(page.locator('.params div', { has: page.getByText('填充圖案', { exact: true }) }).locator('dd')).toHaveText(
+      '螺旋二十四面體',
+    );
+    expect((await page.goto('/creality-cloud/slices-details/999999'))?.status()).toBe(404);
+  });
+});

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ModelView } from '../../shared/api/content';
+import type { SliceParameters } from '../../shared/slice';
 import type { Database } from '../db/schema';
-import type { SliceParameters } from './gcode/types';
 
 /** Public URL of a stored file (served by the file route with a year of caching: keys never change). */
 export const fileUrl = (key: string) => `/files/${key}`;

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
+import { emptyParameters, type SliceParameters } from '../../shared/slice';
 import type { Database } from '../db/schema';
 import type { Seed } from '../db/seed/seed';
 import { DEMO_MODELS } from './demo-models';
 import { toBinaryStl } from './demo-models/mesh';
 import { renderThumbnail } from './demo-models/thumbnail';
-import { emptyParameters, type SliceParameters } from './gcode/types';
 import type { FileStorage } from './storage';
 
 /**

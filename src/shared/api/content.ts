@@ -17,3 +17,15 @@ export interface ModelView {
 }
 
 export const ZModelId = z.object({ modelId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** What the slice page shows: a print profile of a model, every parameter the slicer stated. */
+export interface SliceView {
+  id: string;
+  name: string;
+  createdAt: number;
+  params: import('../slice').SliceParameters;
+  author: { id: string; nickname: string };
+  model: { id: string; title: string; imageUrl: string | null };
+}
+
+export const ZSliceId = z.object({ sliceId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

@@ -26,6 +26,13 @@ export function useTranslation<N extends Namespace>(ns: N) {
   };
 }
 
+/** The translator itself, for text assembled from several namespaces (`t(ns, key)`). */
+export function useTranslator(): Translator {
+  const translator = useContext(I18nContext);
+  if (!translator) throw new Error('useTranslator outside <I18nProvider>');
+  return translator;
+}
+
 /**
  * Adds the namespaces the matched routes' loaders sent (each page loads only its own catalogues,
  * with its data). Runs during render, before the pages read their messages; idempotent.

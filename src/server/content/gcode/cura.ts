@@ -6,7 +6,7 @@
  * it does not name stays null.
  */
 import { Adhesion, SupportPlacement } from '../../../shared/enums';
-import type { SliceParameters } from './types';
+import type { SliceParameters } from '../../../shared/slice';
 import { INFILL_NAMES, normalName, SettingWriter, SUPPORT_PATTERN_NAMES, sumList, toNumber, toPercent } from './values';
 
 export interface CuraProfile {

@@ -5,14 +5,14 @@
  * layer count. Nothing is guessed: what the file does not say stays null (see `SliceParameters`).
  */
 import { readFile } from 'node:fs/promises';
+import { emptyParameters, type SliceParameters } from '../../../shared/slice';
 import { scanComments } from './comments';
 import { applyCura, decodeSetting3 } from './cura';
 import { scanMoves } from './moves';
 import { applyPrusa } from './prusa';
-import { emptyParameters, type SliceParameters } from './types';
 import { layerHeightOption, normalName } from './values';
 
-export type { SliceParameters } from './types';
+export type { SliceParameters } from '../../../shared/slice';
 
 /** The input is not a (text) G-code file. */
 export class GcodeFormatError extends Error {

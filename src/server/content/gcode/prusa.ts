@@ -4,8 +4,8 @@
  * `; key: value` header block. Each setting lists the PrusaSlicer key first, then the Orca/Bambu one.
  */
 import { Adhesion, SupportPlacement } from '../../../shared/enums';
+import type { SliceParameters } from '../../../shared/slice';
 import { SERIES_KEYS } from './cura';
-import type { SliceParameters } from './types';
 import {
   firstItem,
   INFILL_NAMES,

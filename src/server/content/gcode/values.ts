@@ -1,5 +1,5 @@
 import { type EnumValue, InfillPattern, LayerHeight, SupportPattern } from '../../../shared/enums';
-import type { BoolField, EnumField, NumField, SliceParameters } from './types';
+import type { BoolField, EnumField, NumField, SliceParameters } from '../../../shared/slice';
 
 const NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 

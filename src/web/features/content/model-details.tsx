@@ -155,7 +155,9 @@ export default function ModelDetails({ loaderData }: Route.ComponentProps) {
           <ul className="plain-list">
             {model.slices.map((s) => (
               <li key={s.id}>
-                <strong>{s.name}</strong>
+                <Link to={`/creality-cloud/slices-details/${s.id}`}>
+                  <strong>{s.name}</strong>
+                </Link>
                 <span className="muted small">
                   {[
                     s.device,

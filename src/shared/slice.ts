@@ -1,4 +1,4 @@
-import type { Adhesion, EnumValue, InfillPattern, LayerHeight, SupportPattern, SupportPlacement } from '../../../shared/enums';
+import type { Adhesion, EnumValue, InfillPattern, LayerHeight, SupportPattern, SupportPlacement } from './enums';
 
 /**
  * The parameters of a slice (print profile) as the product shows them, read from a G-code file.

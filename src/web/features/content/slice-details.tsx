@@ -1,0 +1,102 @@
+import { data, Link } from 'react-router';
+import { ZSliceId } from '../../../shared/api/content';
+import { publicPageHeaders } from '../../cache-headers';
+import { useTranslation, useTranslator } from '../../i18n/react';
+import { pageBase } from '../../page-loader';
+import { paths } from '../../paths';
+import { headTags } from '../../seo';
+import { LayersIcon } from '../../ui/icons';
+import { StateView } from '../../ui/state-view';
+import type { Route } from './+types/slice-details';
+import { OpenInAppBar } from './open-in-app';
+import { sliceGroups } from './slice-rows';
+
+/** A shared print profile (spec §2 `/creality-cloud/slices-details/:sliceId`). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const base = pageBase(request, context, ['content', 'enums']);
+  const parsed = ZSliceId.safeParse(params);
+  const slice = parsed.success ? await context.services.content.slice(parsed.data.sliceId) : null;
+  if (!slice) {
+    return data(
+      {
+        i18n: base.i18n,
+        slice: null,
+        head: {
+          title: base.t('content', 'slice.notFound'),
+          description: base.t('content', 'notFound.text'),
+          canonical: base.canonical,
+          noindex: true,
+        },
+      },
+      { status: 404 },
+    );
+  }
+  const image = slice.model.imageUrl ? base.origin + slice.model.imageUrl : undefined;
+  return {
+    i18n: base.i18n,
+    slice,
+    head: {
+      title: `${slice.name} · ${slice.model.title}`,
+      description: base.t('content', 'slice.forModel', { title: slice.model.title }),
+      canonical: base.canonical,
+      ...(image ? { image } : {}),
+    },
+  };
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
+
+export default function SliceDetails({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('content');
+  const translator = useTranslator();
+  const { slice } = loaderData;
+  if (!slice) {
+    return (
+      <StateView
+        icon={<LayersIcon />}
+        title={t('slice.notFound')}
+        actions={
+          <Link className="btn btn-block" to={paths.home}>
+            {t('openInApp')}
+          </Link>
+        }
+      >
+        <p className="muted">{t('notFound.text')}</p>
+      </StateView>
+    );
+  }
+  // Labels come from two namespaces (content and enums): `ns:key`.
+  const tt = (key: string, params?: Record<string, string | number>) => {
+    const [ns, rest] = key.split(':') as ['content' | 'enums', string];
+    return translator.t(ns, rest, params);
+  };
+  return (
+    <article className="slice">
+      <section className="card slice-head">
+        {slice.model.imageUrl ? <img src={slice.model.imageUrl} alt="" width={160} height={120} /> : null}
+        <div>
+          <h1>{slice.name}</h1>
+          <p className="small muted">{t('slice.forModel', { title: slice.model.title })}</p>
+          <p className="small muted">{t('slice.sharedBy', { name: slice.author.nickname })}</p>
+          <Link to={`/creality-cloud/model-details/${slice.model.id}`}>{t('slice.viewModel')}</Link>
+        </div>
+      </section>
+      <OpenInAppBar deepLink={`crealitycloud://slice/${slice.id}`} />
+      {sliceGroups(slice.params, tt).map(({ group, rows }) => (
+        <section key={group} className="card">
+          <h2>{t(`slice.group.${group}` as Parameters<typeof t>[0])}</h2>
+          <dl className="params">
+            {rows.map((r) => (
+              <div key={r.label}>
+                <dt>{r.label}</dt>
+                <dd className={r.value === null ? 'muted' : undefined}>{r.value ?? t('slice.notStated')}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </article>
+  );
+}
