@@ -47,7 +47,7 @@ function argon2Cost() {
 
 const LANDING_BUDGET_KB = 120;
 const LH_TARGETS = { performance: 95, accessibility: 95 };
-const LH_PAGES = ['/', '/privacy-policy'];
+const LH_PAGES = ['/', '/privacy-policy', '/creality-cloud/model-details/2', '/creality-cloud/slices-details/2'];
 
 const startedAt = new Date();
 const results = {
@@ -184,6 +184,17 @@ try {
     {
       name: 'product GET / (SSR landing, rendered each time)',
       url: `${product.url}/`,
+      headers: { 'accept-language': 'en', 'accept-encoding': 'br', cookie: 'token=bench-visitor; userId=1' },
+    },
+    // A shared model page (seeded demo model): from the page cache, and rendered each time.
+    {
+      name: 'product GET model page (anonymous)',
+      url: `${product.url}/creality-cloud/model-details/2`,
+      headers: { 'accept-language': 'en', 'accept-encoding': 'br' },
+    },
+    {
+      name: 'product GET model page (rendered each time)',
+      url: `${product.url}/creality-cloud/model-details/2`,
       headers: { 'accept-language': 'en', 'accept-encoding': 'br', cookie: 'token=bench-visitor; userId=1' },
     },
     { name: 'product GET /healthz', url: `${product.url}/healthz` },

@@ -22,6 +22,7 @@ export const DOC_SLUGS = [
   'certification',
   'payment-agreement',
   'announced',
+  'licences',
 ] as const;
 export type DocSlug = (typeof DOC_SLUGS)[number];
 
@@ -47,6 +48,7 @@ export const DOC_PATHS: Record<string, DocSlug> = {
   '/webview/certification': 'certification',
   '/webview/payment-agreement': 'payment-agreement',
   '/webview/announced': 'announced',
+  '/creality-cloud/licences': 'licences',
 };
 
 export const docSlugForPath = (pathname: string): DocSlug | undefined => DOC_PATHS[pathname.replace(/\/+$/, '') || '/'];

@@ -18,6 +18,8 @@ export const paths = {
     contactUs: '/mobile/contact-us',
     cancellation: '/mobile/cancellation',
     rule: '/webview/rule',
+    /** The creative-commons licence explainer; `#section-N` is the N-th licence of `Licence`. */
+    licences: '/creality-cloud/licences',
   },
   /** Spec §2: the makers-tools page a `/creality-cloud/tools/...` link stands for. */
   makersTools: (host: string, id: string) => `${host}/makers-tools/${encodeURIComponent(id)}`,

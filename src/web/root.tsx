@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -86,6 +86,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
   if (store.get().language !== locale) store.set({ language: locale });
   useRouteMessages(i18n);
+  // A marker for tests and tools: event handlers are attached from now on.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '1';
+  }, []);
   return (
     <I18nProvider value={i18n}>
       <AppContext.Provider value={{ store, config, locale }}>

@@ -113,6 +113,8 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/mobile/protocol': 'foundation',
   '/mobile/cancellation': 'foundation',
   '/mobile/copyright': 'foundation',
+  // Not a path of spec §2's table: the creative-commons licence explainer of the content capability.
+  '/creality-cloud/licences': 'content',
   '/privacy': 'foundation',
   '/oauth': 'accounts',
   // Not a path of spec §2: the accounts capability's own settings page.

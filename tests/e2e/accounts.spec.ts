@@ -1,4 +1,5 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test as base, expect } from './fixtures';
 
 /**
  * Accounts journeys: the login sheet (code and password, reset), the account page, sign-out and

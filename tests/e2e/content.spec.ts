@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** Shared content pages, on the demo library the server seeds at first start. */
 test.describe('model page', () => {
@@ -62,4 +62,44 @@ test.describe('slice page', () => {
     );
     expect((await page.goto('/creality-cloud/slices-details/999999'))?.status()).toBe(404);
   });
+});
+
+test.describe('3D preview', () => {
+  for (const id of ['1', '2']) {
+    test(`model ${id}: "View in 3D" loads the viewer on demand, turns with a drag, and closes back to the image`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`/creality-cloud/model-details/${id}`, { waitUntil: 'networkidle' });
+      const image = page.getByRole('img', { name: /Image 1 of/ });
+      await expect(image).toBeVisible();
+      // three.js is not part of the page's first load.
+      const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+      expect(scripts.some((s) => s.includes('model-viewer'))).toBe(false);
+
+      await page.getByRole('button', { name: 'View in 3D' }).click();
+      const canvas = page.locator('.model-3d canvas');
+      await expect(canvas).toBeVisible();
+      await expect(page.getByText('Drag to turn', { exact: false })).toBeVisible();
+      await expect(page.getByText('Loading 3D…')).toBeHidden();
+      await expect(page.getByText('The 3D view could not be loaded')).toBeHidden();
+      await expect(image).toBeHidden();
+      const box = await canvas.boundingBox();
+      expect(box?.width).toBeGreaterThan(100);
+      // 4:3, drawn at the device pixel ratio (Pixel 7: 2.625, capped at 2).
+      expect(Math.abs((box?.height ?? 0) - ((box?.width ?? 0) * 3) / 4)).toBeLessThan(2);
+      expect(await canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBe(Math.round((box?.width ?? 0) * 2));
+
+      if (box) {
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 30, { steps: 8 });
+        await page.mouse.up();
+      }
+      await page.getByRole('button', { name: 'Close 3D' }).click();
+      await expect(canvas).toHaveCount(0);
+      await expect(image).toBeVisible();
+      await expect(page.getByRole('button', { name: 'View in 3D' })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  }
 });

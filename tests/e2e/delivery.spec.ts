@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('delivery', () => {
   test('pages are compressed, hashed assets are cached for a year and served pre-compressed', async ({ request, page }) => {

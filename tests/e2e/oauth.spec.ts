@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import * as oidc from 'openid-client';
+import { expect, test } from './fixtures';
 
 /**
  * A third-party application signs a visitor in through our OAuth 2.0 server: the certified

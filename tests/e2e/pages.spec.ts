@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures';
 
 const LEGAL_TITLES: Record<string, string> = {
   en: 'Privacy Policy',
@@ -42,6 +42,7 @@ test.describe('pages of the foundation', () => {
       '/webview/certification',
       '/webview/payment-agreement',
       '/webview/announced',
+      '/creality-cloud/licences',
     ];
     for (const p of paths) {
       const res = await request.get(p);
@@ -66,6 +67,7 @@ test.describe('pages of the foundation', () => {
     });
     const p1 = await iphone.newPage();
     await p1.goto('/download');
+    await hydrated(p1);
     await expect(p1.getByRole('link', { name: 'Download on the App Store' })).toBeVisible();
     await expect(p1.getByRole('link', { name: 'Get it on Google Play' })).toHaveCount(0);
     await expect(p1.getByRole('img', { name: /QR code/ })).toHaveCount(0);
@@ -79,6 +81,7 @@ test.describe('pages of the foundation', () => {
     });
     const p2 = await desktop.newPage();
     await p2.goto('/app-download');
+    await hydrated(p2);
     await expect(p2.getByRole('link', { name: 'Download on the App Store' })).toBeVisible();
     await expect(p2.getByRole('link', { name: 'Get it on Google Play' })).toBeVisible();
     await expect(p2.getByRole('img', { name: /QR code for http/ })).toBeVisible();
@@ -96,6 +99,7 @@ test.describe('pages of the foundation', () => {
       await route.fulfill({ status: 204 });
     });
     await page.goto('/download');
+    await hydrated(page);
     await page.getByRole('link', { name: 'Get it on Google Play' }).click();
     await expect(page.getByRole('alert')).toHaveText('starting download...');
     await android.close();
@@ -107,6 +111,7 @@ test.describe('pages of the foundation', () => {
     });
     const page = await wechat.newPage();
     await page.goto('/download');
+    await hydrated(page);
     await page.getByRole('link', { name: 'Get it on Google Play' }).click();
     await expect(page.getByText('Open in Browser', { exact: false })).toBeVisible();
     await expect(page).toHaveURL(/\/download$/);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('site foundation', () => {
   test('landing page is rendered on the server, with link-preview tags', async ({ request }) => {

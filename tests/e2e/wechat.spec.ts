@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { WECHAT_PORT } from '../../playwright.config';
 import { startWechatStandIn } from '../../src/server/accounts/wechat/stand-in';
+import { expect, test } from './fixtures';
 
 /**
  * Inside WeChat the login sheet offers WeChat sign-in: the visitor goes to WeChat's authorise

@@ -42,6 +42,13 @@ describe('legal and help documents', () => {
     for (const h of doc?.toc ?? []) expect(doc?.html).toContain(`id="${h.id}"`);
   });
 
+  it('keep table-of-contents entries as plain text (no HTML entities)', () => {
+    for (const slug of DOC_SLUGS)
+      for (const locale of LOCALES)
+        for (const h of docs.get(slug, locale)?.toc ?? []) expect(h.text, `${locale}/${slug}`).not.toMatch(/&[#a-z0-9]+;/i);
+    expect(docs.get('protocol', 'fr')?.toc.some((h) => h.text.includes("'"))).toBe(true);
+  });
+
   it('map every spec path to a document', () => {
     for (const p of Object.keys(DOC_PATHS)) expect(docSlugForPath(p)).toBeDefined();
     expect(docSlugForPath('/privacy/')).toBe('privacy-policy');

@@ -40,7 +40,7 @@ function read(dir: string, slug: DocSlug, locale: Locale, supportEmail: string):
         const text = this.parser.parseInline(tokens);
         if (depth !== 2) return `<h${depth}>${text}</h${depth}>\n`;
         const id = `section-${toc.length + 1}`;
-        toc.push({ id, text: text.replace(/<[^>]+>/g, '') });
+        toc.push({ id, text: decodeEntities(text.replace(/<[^>]+>/g, '')) });
         return `<h2 id="${id}">${text}</h2>\n`;
       },
       // Tables scroll sideways on a phone instead of widening the page.
@@ -70,4 +70,14 @@ export function frontMatter(src: string): { meta: Record<string, string>; body: 
     if (i > 0) meta[line.slice(0, i).trim()] = line.slice(i + 1).trim();
   }
   return { meta, body: src.slice(m[0].length) };
+}
+
+/** The table of contents is plain text: the entities marked wrote for the HTML become characters. */
+function decodeEntities(s: string): string {
+  return s.replace(/&(#\d+|#x[0-9a-f]+|amp|lt|gt|quot|apos);/gi, (m, e: string) => {
+    const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+    if (e[0] !== '#') return named[e.toLowerCase()] ?? m;
+    const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
+    return Number.isFinite(code) ? String.fromCodePoint(code) : m;
+  });
 }

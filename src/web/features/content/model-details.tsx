@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router';
 import { ZModelId } from '../../../shared/api/content';
+import { Licence } from '../../../shared/enums';
 import { formatCount, formatDate } from '../../../shared/format';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
@@ -9,7 +10,17 @@ import { headTags } from '../../seo';
 import { CubeIcon } from '../../ui/icons';
 import { StateView } from '../../ui/state-view';
 import type { Route } from './+types/model-details';
+import { ModelPreview } from './model-preview';
 import { OpenInAppBar } from './open-in-app';
+
+/**
+ * The licence explainer, at the licence's own section: the document's `##` sections are written in
+ * the order of `Licence`, and the docs service numbers them `section-1`, `section-2`, …
+ */
+const licenceLink = (licence: string) => {
+  const i = (Licence as readonly string[]).indexOf(licence);
+  return i < 0 ? paths.legal.licences : `${paths.legal.licences}#section-${i + 1}`;
+};
 
 /** A shared model (spec §2 `/creality-cloud/model-details/:modelId`), rendered on the server. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -105,6 +116,7 @@ export default function ModelDetails({ loaderData }: Route.ComponentProps) {
           />
         ))}
       </section>
+      <ModelPreview file={model.files[0]} title={model.title} />
       <section className="card">
         <h1>{model.title}</h1>
         <p className="muted small">
@@ -144,7 +156,7 @@ export default function ModelDetails({ loaderData }: Route.ComponentProps) {
         </ul>
         <h2>{t('model.licence')}</h2>
         <p>
-          {model.licence} · <Link to={paths.legal.protocol}>{t('model.licenceExplain')}</Link>
+          {model.licence} · <Link to={licenceLink(model.licence)}>{t('model.licenceExplain')}</Link>
         </p>
       </section>
       <section className="card">
