@@ -8,8 +8,8 @@ import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';
 import { CubeIcon } from '../../ui/icons';
-import { StateView } from '../../ui/state-view';
 import type { Route } from './+types/model-details';
+import { ContentNotFound } from './content-not-found';
 import { ModelPreview } from './model-preview';
 import { OpenInAppBar } from './open-in-app';
 
@@ -82,19 +82,7 @@ export default function ModelDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('content');
   const { model, locale } = loaderData;
   if (!model) {
-    return (
-      <StateView
-        icon={<CubeIcon />}
-        title={t('notFound.title')}
-        actions={
-          <Link className="btn btn-block" to={paths.home}>
-            {t('openInApp')}
-          </Link>
-        }
-      >
-        <p className="muted">{t('notFound.text')}</p>
-      </StateView>
-    );
+    return <ContentNotFound icon={<CubeIcon />} title={t('notFound.title')} />;
   }
   const counts = [
     ['downloads', model.counts.downloads],

@@ -6,8 +6,8 @@ import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';
 import { LayersIcon } from '../../ui/icons';
-import { StateView } from '../../ui/state-view';
 import type { Route } from './+types/slice-details';
+import { ContentNotFound } from './content-not-found';
 import { OpenInAppBar } from './open-in-app';
 import { sliceGroups } from './slice-rows';
 
@@ -53,19 +53,7 @@ export default function SliceDetails({ loaderData }: Route.ComponentProps) {
   const translator = useTranslator();
   const { slice } = loaderData;
   if (!slice) {
-    return (
-      <StateView
-        icon={<LayersIcon />}
-        title={t('slice.notFound')}
-        actions={
-          <Link className="btn btn-block" to={paths.home}>
-            {t('openInApp')}
-          </Link>
-        }
-      >
-        <p className="muted">{t('notFound.text')}</p>
-      </StateView>
-    );
+    return <ContentNotFound icon={<LayersIcon />} title={t('slice.notFound')} />;
   }
   // Labels come from two namespaces (content and enums): `ns:key`.
   const tt = (key: string, params?: Record<string, string | number>) => {
