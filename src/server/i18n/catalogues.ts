@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCALES, type Locale } from '../../shared/i18n';
+import { type Catalogue, messageIn, type Params } from '../../shared/translate';
 import type { Namespace, Resources } from '../../web/i18n/namespaces';
 import { LOCALES_DIR } from '../paths';
 
@@ -9,7 +10,6 @@ import { LOCALES_DIR } from '../paths';
  * their loader data, so the browser never downloads a catalogue it does not show; API answers
  * take their `msg` from the `errors` namespace.
  */
-type Catalogue = { [k: string]: string | Catalogue };
 const CATALOGUES = new Map<string, Catalogue>();
 
 function load(): void {
@@ -33,17 +33,9 @@ export function bundle(locale: Locale, namespaces: readonly Namespace[]): Messag
   return { locale, resources: resources as Partial<Resources> };
 }
 
-function lookup(c: Catalogue | undefined, key: string): string | undefined {
-  let node: string | Catalogue | undefined = c;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
 /** One message with `{{name}}` placeholders filled, falling back to English, then the key. */
-export function translate(locale: Locale, ns: Namespace, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(CATALOGUES.get(`${locale}/${ns}`), key) ?? lookup(CATALOGUES.get(`en/${ns}`), key) ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+export function translate(locale: Locale, ns: Namespace, key: string, params: Params = {}): string {
+  return (
+    messageIn(CATALOGUES.get(`${locale}/${ns}`), locale, key, params) ?? messageIn(CATALOGUES.get(`en/${ns}`), 'en', key, params) ?? key
+  );
 }

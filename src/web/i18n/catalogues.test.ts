@@ -3,8 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_RESULT_CODES, EXPLAINED_HTTP_STATUSES, messageKeyFor } from '../../shared/errors';
 import { LOCALES } from '../../shared/i18n';
+import { lookup } from '../../shared/translate';
 import { NAMESPACES } from './namespaces';
-import { createTranslator, lookup } from './translator';
+import { createTranslator } from './translator';
 
 const DIR = path.join(__dirname, 'locales');
 type Tree = { [k: string]: string | Tree };

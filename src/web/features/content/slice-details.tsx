@@ -3,7 +3,6 @@ import { ZSliceId } from '../../../shared/api/content';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation, useTranslator } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
-import { paths } from '../../paths';
 import { headTags } from '../../seo';
 import { LayersIcon } from '../../ui/icons';
 import type { Route } from './+types/slice-details';
