@@ -1,6 +1,7 @@
 import type accounts from './locales/en/accounts.json';
 import type common from './locales/en/common.json';
 import type content from './locales/en/content.json';
+import type delivery from './locales/en/delivery.json';
 import type enums from './locales/en/enums.json';
 import type errors from './locales/en/errors.json';
 import type legal from './locales/en/legal.json';
@@ -20,6 +21,8 @@ export interface Resources {
   accounts: typeof accounts;
   oauth: typeof oauth;
   content: typeof content;
+  /** Verification-code SMS and e-mails (server only). */
+  delivery: typeof delivery;
 }
 export type Namespace = keyof Resources;
-export const NAMESPACES: Namespace[] = ['common', 'errors', 'enums', 'site', 'legal', 'accounts', 'oauth', 'content'];
+export const NAMESPACES: Namespace[] = ['common', 'errors', 'enums', 'site', 'legal', 'accounts', 'oauth', 'content', 'delivery'];
