@@ -5,6 +5,8 @@ import type { AppLoadContext } from 'react-router';
 import { createAccountsModule, registerAccounts } from './accounts/module';
 import type { Config } from './config';
 import { registerFileRoute } from './content/files-route';
+import { registerContentImport } from './content/import/routes';
+import { registerContentRoutes } from './content/routes';
 import { type Db, openDatabase } from './db/database';
 import { headerContextPlugin, requestIdFrom } from './http/context';
 import { registerCsrf } from './http/csrf';
@@ -80,6 +82,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerSystemRoutes(app, { db });
   registerAccounts(app, accountsModule, config.PUBLIC_URL);
   registerFileRoute(app, { db, storage: services.content.storage });
+  registerContentImport(app);
+  registerContentRoutes(app);
   await registerOAuth(app, { config, db, accounts: accountsModule });
 
   if (opts.viteMiddlewares) {

@@ -1,9 +1,8 @@
 import type { PublicConfig } from '../shared/api/site';
 import type { AccountsModule } from './accounts/module';
 import type { Config } from './config';
-import { modelView } from './content/models';
-import { sliceView } from './content/slices';
-import { createDiskStorage, type FileStorage } from './content/storage';
+import { type ContentService, createContentService } from './content/service';
+import { createDiskStorage } from './content/storage';
 import type { Db } from './db/database';
 import { createDocsService, type DocsService } from './docs/service';
 import { PageCache } from './http/page-cache';
@@ -25,15 +24,10 @@ export interface Services {
   /** Rendered anonymous pages; domains call `clear()` when content they show changes. */
   pageCache: PageCache;
   accounts: AccountsModule['accounts'];
-  content: {
-    storage: FileStorage;
-    model: (id: number) => ReturnType<typeof modelView>;
-    slice: (id: number) => ReturnType<typeof sliceView>;
-  };
+  content: ContentService;
 }
 
 export function createServices(config: Config, db: Db, accounts: AccountsModule): Services {
-  const storage = createDiskStorage(config.FILES_DIR);
   return {
     db,
     config: publicConfig(config),
@@ -43,7 +37,7 @@ export function createServices(config: Config, db: Db, accounts: AccountsModule)
     qr: { svg: qrSvg, sameSiteUrl },
     pageCache: new PageCache(config.PAGE_CACHE_SECONDS),
     accounts: accounts.accounts,
-    content: { storage, model: (id) => modelView(db.kysely, id), slice: (id) => sliceView(db.kysely, id) },
+    content: createContentService(db.kysely, createDiskStorage(config.FILES_DIR)),
   };
 }
 

@@ -39,6 +39,10 @@ export const ResultCode = {
   externalLoginFailed: 1115,
   wrongPassword: 1116,
   forbiddenRole: 1117,
+  // content
+  followSelf: 1301,
+  notYourComment: 1302,
+  commentTooFast: 1303,
   // transport failures carried in the envelope together with the HTTP status
   badRequest: 400,
   unauthorized: 401,
@@ -91,6 +95,9 @@ const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   1115: 'externalLoginFailed',
   1116: 'wrongPassword',
   1117: 'forbiddenRole',
+  1301: 'followSelf',
+  1302: 'notYourComment',
+  1303: 'commentTooFast',
 };
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */

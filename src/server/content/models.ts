@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { ModelView } from '../../shared/api/content';
+import type { ModelCard, ModelView, Page } from '../../shared/api/content';
 import type { SliceParameters } from '../../shared/slice';
 import type { Database } from '../db/schema';
+import { fileUrl } from './files';
+import { offsetOf, pageOf, toCount } from './paging';
+import { USER_CARD, userCard } from './users';
 
-/** Public URL of a stored file (served by the file route with a year of caching: keys never change). */
-export const fileUrl = (key: string) => `/files/${key}`;
+export { fileUrl };
 
 /** A model as the model page shows it, or null when it does not exist or was deleted. */
 export async function modelView(db: Kysely<Database>, modelId: number): Promise<ModelView | null> {
@@ -22,9 +24,7 @@ export async function modelView(db: Kysely<Database>, modelId: number): Promise<
       'models.collect_count',
       'models.comment_count',
       'models.created_at',
-      'users.id as author_id',
-      'users.nickname',
-      'users.avatar_url',
+      ...USER_CARD,
     ])
     .where('models.id', '=', modelId)
     .where('models.deleted_at', 'is', null)
@@ -55,7 +55,7 @@ export async function modelView(db: Kysely<Database>, modelId: number): Promise<
     price: m.price,
     counts: { downloads: m.download_count, likes: m.like_count, collects: m.collect_count, comments: m.comment_count },
     createdAt: m.created_at,
-    author: { id: String(m.author_id), nickname: m.nickname, avatarUrl: m.avatar_url },
+    author: userCard(m),
     images: images.map((i) => ({ url: fileUrl(i.storage_key) })),
     files: files.map((f) => ({
       name: f.name,
@@ -74,4 +74,43 @@ export async function modelView(db: Kysely<Database>, modelId: number): Promise<
       };
     }),
   };
+}
+
+/** A profile's "models" tab, newest first; the first image is the card's picture. */
+export async function modelsPage(db: Kysely<Database>, q: { userId: number; page: number; pageSize: number }): Promise<Page<ModelCard>> {
+  const base = db.selectFrom('models').where('author_id', '=', q.userId).where('deleted_at', 'is', null);
+  const [rows, total] = await Promise.all([
+    base
+      .select((eb) => [
+        'models.id',
+        'models.title',
+        'models.like_count',
+        'models.download_count',
+        eb
+          .selectFrom('model_images')
+          .innerJoin('content_files', 'content_files.id', 'model_images.file_id')
+          .select('content_files.storage_key')
+          .whereRef('model_images.model_id', '=', 'models.id')
+          .orderBy('model_images.position')
+          .limit(1)
+          .as('image_key'),
+      ])
+      .orderBy('models.created_at', 'desc')
+      .orderBy('models.id', 'desc')
+      .limit(q.pageSize)
+      .offset(offsetOf(q))
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(
+    rows.map((m) => ({
+      id: String(m.id),
+      title: m.title,
+      imageUrl: m.image_key ? fileUrl(m.image_key) : null,
+      likes: m.like_count,
+      downloads: m.download_count,
+    })),
+    q,
+    toCount(total.n),
+  );
 }

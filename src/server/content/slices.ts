@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SliceView } from '../../shared/api/content';
 import { emptyParameters, type SliceParameters } from '../../shared/slice';
 import type { Database } from '../db/schema';
-import { fileUrl } from './models';
+import { fileUrl } from './files';
 
 /** A print profile with its model (not shown when the model was deleted). */
 export async function sliceView(db: Kysely<Database>, sliceId: number): Promise<SliceView | null> {

@@ -44,5 +44,21 @@ export const ACCOUNTS_API = {
   adminUpdateUser: { method: 'POST', path: '/api/cxy/admin/v2/user/update' },
 } as const;
 
+/** Shared content: lists behind "load more", comments, and the signed-in visitor's reactions. */
+export const CONTENT_API = {
+  comments: { method: 'GET', path: '/api/cxy/v2/content/comments' },
+  replies: { method: 'GET', path: '/api/cxy/v2/content/replies' },
+  comment: { method: 'POST', path: '/api/cxy/v2/content/comment' },
+  deleteComment: { method: 'POST', path: '/api/cxy/v2/content/comment/delete' },
+  like: { method: 'POST', path: '/api/cxy/v2/content/like' },
+  collect: { method: 'POST', path: '/api/cxy/v2/content/collect' },
+  follow: { method: 'POST', path: '/api/cxy/v2/content/follow' },
+  relation: { method: 'GET', path: '/api/cxy/v2/content/relation' },
+  models: { method: 'GET', path: '/api/cxy/v2/content/models' },
+  posts: { method: 'GET', path: '/api/cxy/v2/content/posts' },
+  circles: { method: 'GET', path: '/api/cxy/v2/content/circles' },
+  timelapses: { method: 'GET', path: '/api/cxy/v2/content/timelapses' },
+} as const;
+
 /** All of them, for the server's contracts. */
-export const API = { system: SYSTEM_API, oauth: OAUTH_API, accounts: ACCOUNTS_API } as const;
+export const API = { system: SYSTEM_API, oauth: OAUTH_API, accounts: ACCOUNTS_API, content: CONTENT_API } as const;
