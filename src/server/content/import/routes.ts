@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import * as contract from '../../../shared/api/content-admin';
+import { ResultCode } from '../../../shared/errors';
+import { requireRole } from '../../accounts/auth';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { endpoint, ok, parseInput } from '../../http/envelope';
+import { MAX_UPLOAD_BYTES } from './file-types';
+import { parseStoredGcode, requireFile, storeFile } from './files';
+import * as service from './service';
+
+/**
+ * The admin import API (`/api/cxy/admin/v2/content/…`): upload files, then create users, topics,
+ * circles, models, slices (stated or read from G-code), posts and timelapses that refer to them.
+ * Global admins only, checked when the request arrives, before an upload body is read.
+ */
+export function registerContentImport(app: FastifyInstance) {
+  const { db, accounts, pageCache, content } = app.services;
+
+  app.register(async (admin) => {
+    admin.addHook('onRequest', async (request: FastifyRequest) => {
+      await requireRole(accounts, request, 'admin', '*');
+    });
+
+    // Each create runs in one transaction; cached pages are dropped so the content shows at once.
+    const create = <I extends z.ZodType, R extends z.ZodType>(
+      c: { method: 'POST'; path: string; input: I; result: R },
+      run: (trx: Kysely<Database>, input: z.infer<I>, now: number) => Promise<z.infer<R>>,
+    ) =>
+      endpoint(admin, c, async (input) => {
+        const result = await db.kysely.transaction().execute((trx) => run(trx, input as z.infer<I>, Date.now()));
+        pageCache.clear();
+        return result;
+      });
+
+    create(contract.createUser, service.createUser);
+    create(contract.createTopic, service.createTopic);
+    create(contract.createCircle, service.createCircle);
+    create(contract.createModel, service.createModel);
+    create(contract.createSlice, service.createSlice);
+    create(contract.createPost, service.createPost);
+    create(contract.createTimelapse, service.createTimelapse);
+
+    endpoint(admin, contract.createSliceFromGcode, async (input) => {
+      // Parsed before the transaction: a large file must not hold the write lock while it is read.
+      const file = await requireFile(db.kysely, input.gcodeFileId, 'gcode', 'gcodeFileId');
+      const params = await parseStoredGcode(content.storage, file, 'gcodeFileId');
+      const result = await db.kysely.transaction().execute((trx) => service.createGcodeSlice(trx, input, { file, params }, Date.now()));
+      pageCache.clear();
+      return { ...result, params };
+    });
+
+    // Uploads: the raw body is the file, whatever its Content-Type (the type is read from the
+    // bytes), so this route has its own body parser and a limit above the JSON one.
+    admin.register(async (upload) => {
+      upload.removeAllContentTypeParsers();
+      upload.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
+      upload.route({
+        method: contract.uploadFile.method,
+        url: contract.uploadFile.path,
+        bodyLimit: MAX_UPLOAD_BYTES,
+        handler: async (request) => {
+          const { name } = parseInput(contract.uploadFile.input, request.query);
+          const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          if (bytes.length === 0) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: '(body)' } });
+          const { storageKey: _key, gcode: _params, ...file } = await storeFile(db.kysely, content.storage, { bytes, name }, Date.now());
+          return ok(request, file);
+        },
+      });
+    });
+  });
+}
