@@ -5,6 +5,7 @@ import type { ServerBuild } from 'react-router';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { contentDemoSeed } from './content/seed';
+import { communityDemoSeed } from './content/seed-community';
 import { createDiskStorage } from './content/storage';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -32,7 +33,10 @@ async function main() {
   }
   const db = openDatabase(config.database, { poolSize: config.DATABASE_POOL_SIZE });
   await migrateToLatest(db.kysely);
-  if (config.SEED_DEMO_DATA) await runSeeds(db.kysely, [...SEEDS, contentDemoSeed(createDiskStorage(config.FILES_DIR))]);
+  if (config.SEED_DEMO_DATA) {
+    const files = createDiskStorage(config.FILES_DIR);
+    await runSeeds(db.kysely, [...SEEDS, contentDemoSeed(files), communityDemoSeed(files)]);
+  }
 
   const dev = config.NODE_ENV === 'development';
   const root = process.cwd();

@@ -44,6 +44,12 @@ export default [
   route('oauth', 'features/oauth/consent.tsx', { id: 'oauth' }),
   route('creality-cloud/model-details/:modelId', 'features/content/model-details.tsx', { id: 'model-details' }),
   route('creality-cloud/slices-details/:sliceId', 'features/content/slice-details.tsx', { id: 'slice-details' }),
+  route('creality-cloud/share-content/:blogId', 'features/content/post-details.tsx', { id: 'post-details' }),
+  route('creality-cloud/personal-center/:userId', 'features/content/personal-center.tsx', { id: 'personal-center' }),
+  route('creality-cloud/circle-details/:circleId', 'features/content/circle-details.tsx', { id: 'circle-details' }),
+  route('creality-cloud/topic/:topicId', 'features/content/topic.tsx', { id: 'topic' }),
+  ...both('timelapses-share/:id', 'features/content/timelapse.tsx', 'timelapse'),
+  ...both('timelapses-share', 'features/content/timelapses.tsx', 'timelapses'),
 
   route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

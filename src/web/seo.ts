@@ -7,6 +7,8 @@ export interface PageHead {
   image?: string;
   /** noindex for pages that only make sense in context (empty page, blocked account). */
   noindex?: boolean;
+  /** Open Graph type: `article` for posts, `profile` for people, `video.other` for timelapses. */
+  type?: 'website' | 'article' | 'profile' | 'video.other';
 }
 
 const SITE_NAME = 'Creality Cloud';
@@ -19,7 +21,7 @@ export function headTags(head: PageHead | undefined): MetaDescriptor[] {
     { name: 'description', content: head.description },
     { tagName: 'link', rel: 'canonical', href: head.canonical },
     { property: 'og:site_name', content: SITE_NAME },
-    { property: 'og:type', content: 'website' },
+    { property: 'og:type', content: head.type ?? 'website' },
     { property: 'og:title', content: head.title },
     { property: 'og:description', content: head.description },
     { property: 'og:url', content: head.canonical },

@@ -113,8 +113,12 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/mobile/protocol': 'foundation',
   '/mobile/cancellation': 'foundation',
   '/mobile/copyright': 'foundation',
-  // Not a path of spec §2's table: the creative-commons licence explainer of the content capability.
+  // Not paths of spec §2's table, named in its list of screens: the creative-commons licence
+  // explainer, the topic page and the time-lapse list (both readings, like the timelapse itself).
   '/creality-cloud/licences': 'content',
+  '/creality-cloud/topic/:topicId': 'content',
+  '/timelapses-share': 'content',
+  '/creality-cloud/timelapses-share': 'content',
   '/privacy': 'foundation',
   '/oauth': 'accounts',
   // Not a path of spec §2: the accounts capability's own settings page.

@@ -1,54 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test as base, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { masked, newPhone, outboxCode, post, signInByApi, test } from './session';
 
 /**
  * Accounts journeys: the login sheet (code and password, reset), the account page, sign-out and
  * the sheet opening by itself when a signed-in call answers code 4. Codes come from the
  * development outbox (the e2e server runs with NODE_ENV=test).
  */
-
-// Each test gets its own client address (the server trusts the loopback proxy's
-// X-Forwarded-For), so the per-address limits on code sends never spill between tests or reruns.
-const test = base.extend({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  extraHTTPHeaders: async ({}, use) => {
-    const octet = () => 1 + Math.floor(Math.random() * 250);
-    await use({ 'x-forwarded-for': `198.51.${octet()}.${octet()}` });
-  },
-});
-
-const API_HEADERS = { __cxy_app_id_: 'creality_model' };
-/** A valid mainland mobile number, different in every run. */
-const newPhone = () => `138${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-const masked = (local: string) => `+86${local.slice(0, 3)}****${local.slice(-4)}`;
-
-/** The code last sent to a destination, once one sent after `since` (epoch ms) has arrived. */
-async function outboxCode(request: APIRequestContext, destination: string, since = 0): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const entry = await (await request.get(`/__dev/outbox.json?destination=${encodeURIComponent(destination)}`)).json();
-      code = entry && entry.at >= since ? entry.code : '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-async function post(request: APIRequestContext, path: string, data: unknown) {
-  const res = await request.post(`/api/cxy/account/v2/${path}`, { data, headers: API_HEADERS });
-  const body = await res.json();
-  expect(body.code, JSON.stringify(body)).toBe(0);
-  return body.result;
-}
-
-/** Signs the page's browser context in through the API (its cookies are the page's cookies). */
-async function signInByApi(page: Page, phone = newPhone()) {
-  await post(page.request, 'sendCode', { account: phone, type: 1, purpose: 6, region: 'CN' });
-  const code = await outboxCode(page.request, `+86${phone}`);
-  await post(page.request, 'quickLogin', { account: phone, type: 1, code, region: 'CN' });
-  return phone;
-}
 
 const header = (page: Page) => page.getByRole('banner');
 const sheet = (page: Page) => page.getByRole('dialog', { name: 'Sign in' });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { emptyParameters, type SliceParameters } from '../../shared/slice';
 import type { Database } from '../db/schema';
+import type { FileKind } from '../db/schema-content';
 import type { Seed } from '../db/seed/seed';
 import { DEMO_MODELS } from './demo-models';
 import { toBinaryStl } from './demo-models/mesh';
@@ -174,10 +175,10 @@ function sliceParams({ name: _name, ...stated }: Profile): SliceParameters {
   return { ...emptyParameters(), ...stated };
 }
 
-async function addFile(
+export async function addFile(
   trx: Kysely<Database>,
   storage: FileStorage,
-  f: { kind: 'image' | 'model'; bytes: Uint8Array; ext: string; name: string; mime: string },
+  f: { kind: FileKind; bytes: Uint8Array; ext: string; name: string; mime: string },
   now: number,
 ): Promise<number> {
   const key = await storage.put(f.bytes, f.ext);

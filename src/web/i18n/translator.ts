@@ -8,10 +8,14 @@ import type { Namespace, Resources } from './namespaces';
  * catalogues stay i18next-compatible.
  */
 
-/** Dotted paths to the string leaves of a catalogue: `landing.features.models.title`. */
+/**
+ * Dotted paths to the string leaves of a catalogue: `landing.features.models.title`; a plural
+ * family (`likes_one`, `likes_other`) is also reachable by its base key, chosen by `count`.
+ */
 export type KeyOf<T> = {
-  [K in keyof T & string]: T[K] extends string ? K : `${K}.${KeyOf<T[K]>}`;
+  [K in keyof T & string]: T[K] extends string ? K | PluralBase<K> : `${K}.${KeyOf<T[K]>}`;
 }[keyof T & string];
+type PluralBase<K extends string> = K extends `${infer B}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? B : never;
 
 export interface Translator {
   locale: Locale;

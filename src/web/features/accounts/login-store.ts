@@ -12,6 +12,9 @@ interface LoginSheetState {
   view: 'login' | 'reset';
 }
 
+/** Where after-sign-in.ts keeps the action to resume (this tab only). */
+export const AFTER_SIGN_IN_KEY = 'cxy_after_sign_in';
+
 const CLOSED: LoginSheetState = { open: false, view: 'login' };
 let state = CLOSED;
 /** Where focus was when the sheet opened: it goes back there on close. */
@@ -35,6 +38,12 @@ export function openLogin(view: LoginSheetState['view'] = 'login'): void {
 
 export function closeLogin(): void {
   if (!state.open) return;
+  // Closed without signing in: the action that opened the sheet is not carried out later.
+  if (!readCookie('userId')) {
+    try {
+      sessionStorage.removeItem(AFTER_SIGN_IN_KEY);
+    } catch {}
+  }
   state = CLOSED;
   emit();
   const back = opener;

@@ -1,7 +1,8 @@
-import { data, Link } from 'react-router';
-import { ZModelId } from '../../../shared/api/content';
+import { Link } from 'react-router';
+import { type CommentView, type ModelView, type Page, ZModelId } from '../../../shared/api/content';
 import { Licence } from '../../../shared/enums';
 import { formatCount, formatDate } from '../../../shared/format';
+import type { Locale } from '../../../shared/i18n';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
@@ -9,7 +10,11 @@ import { paths } from '../../paths';
 import { headTags } from '../../seo';
 import { CubeIcon } from '../../ui/icons';
 import type { Route } from './+types/model-details';
+import { AuthorLine } from './cards';
+import { absolute, excerptOf, found, missing } from './content-loader';
 import { ContentNotFound } from './content-not-found';
+import { contentPaths } from './content-paths';
+import { Comments, FollowButton, ReactionBar } from './islands';
 import { ModelPreview } from './model-preview';
 import { OpenInAppBar } from './open-in-app';
 
@@ -26,32 +31,18 @@ const licenceLink = (licence: string) => {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['content']);
   const parsed = ZModelId.safeParse(params);
-  const model = parsed.success ? await context.services.content.model(parsed.data.modelId) : null;
-  if (!model) {
-    return data(
-      {
-        i18n: base.i18n,
-        model: null,
-        locale: base.locale,
-        head: {
-          title: base.t('content', 'notFound.title'),
-          description: base.t('content', 'notFound.text'),
-          canonical: base.canonical,
-          noindex: true,
-        },
-        jsonLd: null,
-      },
-      { status: 404 },
-    );
-  }
-  const image = model.images[0] ? base.origin + model.images[0].url : undefined;
-  return {
-    i18n: base.i18n,
+  const { content } = context.services;
+  const model = parsed.success ? await content.model(parsed.data.modelId) : null;
+  if (!model) return missing(base, 'model');
+  const comments = await content.comments({ kind: 1, targetId: Number(model.id), page: 1, pageSize: 10 });
+  const image = absolute(base, model.images[0]?.url);
+  return found(
+    base,
     model,
-    locale: base.locale,
-    head: { title: model.title, description: model.description.slice(0, 160), canonical: base.canonical, ...(image ? { image } : {}) },
+    { title: model.title, description: excerptOf(model.description), ...(image ? { image } : {}) },
+    { comments },
     // schema.org 3DModel: search engines and chat apps read what the model is.
-    jsonLd: {
+    {
       '@context': 'https://schema.org',
       '@type': '3DModel',
       name: model.title,
@@ -66,7 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         encodingFormat: f.format === 'STL' ? 'model/stl' : 'model/3mf',
       })),
     },
-  };
+  );
 }
 
 export const headers = publicPageHeaders;
@@ -80,16 +71,15 @@ const kb = (bytes: number) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFix
 
 export default function ModelDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('content');
-  const { model, locale } = loaderData;
-  if (!model) {
-    return <ContentNotFound icon={<CubeIcon />} title={t('notFound.title')} />;
-  }
-  const counts = [
-    ['downloads', model.counts.downloads],
-    ['likes', model.counts.likes],
-    ['collects', model.counts.collects],
-    ['comments', model.counts.comments],
-  ] as const;
+  const model = loaderData.item;
+  if (!model || !('comments' in loaderData)) return <ContentNotFound icon={<CubeIcon />} title={t('notFound.model')} />;
+  return <Model model={model} comments={loaderData.comments} locale={loaderData.locale} />;
+}
+
+function Model({ model, comments, locale }: { model: ModelView; comments: Page<CommentView>; locale: Locale }) {
+  const { t } = useTranslation('content');
+  // What the islands ask the visitor's relation about: this model and the comments shown with it.
+  const target = { kind: 'model' as const, id: model.id, commentIds: comments.list.flatMap((c) => [c.id, ...c.replies.map((r) => r.id)]) };
   return (
     <article className="model">
       <section className="gallery" aria-label={t('model.images', { title: model.title })}>
@@ -108,20 +98,17 @@ export default function ModelDetails({ loaderData }: Route.ComponentProps) {
       <section className="card">
         <h1>{model.title}</h1>
         <p className="muted small">
-          <Link to={`/creality-cloud/personal-center/${model.author.id}`}>{t('model.by', { name: model.author.nickname })}</Link>
-          {' · '}
           {t('model.published', { date: formatDate(new Date(model.createdAt).toISOString(), locale) })}
           {' · '}
           {model.price === 2 ? t('model.paid') : t('model.free')}
+          {' · '}
+          {t('counts.downloads', { count: model.counts.downloads, n: formatCount(model.counts.downloads, locale) })}
         </p>
-        <dl className="counts">
-          {counts.map(([key, n]) => (
-            <div key={key}>
-              <dt>{t(`model.${key}`)}</dt>
-              <dd>{formatCount(n, locale)}</dd>
-            </div>
-          ))}
-        </dl>
+        <div className="author-row">
+          <AuthorLine user={model.author} />
+          <FollowButton target={target} userId={model.author.id} />
+        </div>
+        <ReactionBar target={target} counts={model.counts} />
       </section>
       <OpenInAppBar deepLink={`crealitycloud://model/${model.id}`} />
       <section className="card">
@@ -155,7 +142,7 @@ export default function ModelDetails({ loaderData }: Route.ComponentProps) {
           <ul className="plain-list">
             {model.slices.map((s) => (
               <li key={s.id}>
-                <Link to={`/creality-cloud/slices-details/${s.id}`}>
+                <Link to={contentPaths.slice(s.id)}>
                   <strong>{s.name}</strong>
                 </Link>
                 <span className="muted small">
@@ -174,6 +161,7 @@ export default function ModelDetails({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+      <Comments kind={1} target={target} first={comments} />
     </article>
   );
 }

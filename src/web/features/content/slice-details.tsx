@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { ZSliceId } from '../../../shared/api/content';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation, useTranslator } from '../../i18n/react';
@@ -6,6 +6,7 @@ import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
 import { LayersIcon } from '../../ui/icons';
 import type { Route } from './+types/slice-details';
+import { absolute, found, missing } from './content-loader';
 import { ContentNotFound } from './content-not-found';
 import { OpenInAppBar } from './open-in-app';
 import { sliceGroups } from './slice-rows';
@@ -15,32 +16,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['content', 'enums']);
   const parsed = ZSliceId.safeParse(params);
   const slice = parsed.success ? await context.services.content.slice(parsed.data.sliceId) : null;
-  if (!slice) {
-    return data(
-      {
-        i18n: base.i18n,
-        slice: null,
-        head: {
-          title: base.t('content', 'slice.notFound'),
-          description: base.t('content', 'notFound.text'),
-          canonical: base.canonical,
-          noindex: true,
-        },
-      },
-      { status: 404 },
-    );
-  }
-  const image = slice.model.imageUrl ? base.origin + slice.model.imageUrl : undefined;
-  return {
-    i18n: base.i18n,
-    slice,
-    head: {
-      title: `${slice.name} · ${slice.model.title}`,
-      description: base.t('content', 'slice.forModel', { title: slice.model.title }),
-      canonical: base.canonical,
-      ...(image ? { image } : {}),
-    },
-  };
+  if (!slice) return missing(base, 'slice');
+  const image = absolute(base, slice.model.imageUrl);
+  return found(base, slice, {
+    title: `${slice.name} · ${slice.model.title}`,
+    description: base.t('content', 'slice.forModel', { title: slice.model.title }),
+    ...(image ? { image } : {}),
+  });
 }
 
 export const headers = publicPageHeaders;
@@ -50,9 +32,9 @@ export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 export default function SliceDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('content');
   const translator = useTranslator();
-  const { slice } = loaderData;
+  const slice = loaderData.item;
   if (!slice) {
-    return <ContentNotFound icon={<LayersIcon />} title={t('slice.notFound')} />;
+    return <ContentNotFound icon={<LayersIcon />} title={t('notFound.slice')} />;
   }
   // Labels come from two namespaces (content and enums): `ns:key`.
   const tt = (key: string, params?: Record<string, string | number>) => {

@@ -1,0 +1,29 @@
+import { type ComponentProps, lazy, Suspense } from 'react';
+
+/**
+ * The interactive parts of the share pages (reactions, follow, comments) as lazy chunks: the
+ * server renders them into the first HTML as usual, and the browser hydrates them once their
+ * chunk arrives, so the code a page needs before it is usable stays within the first-load
+ * budget. Until then the server's markup stays on screen (React keeps a dehydrated boundary).
+ */
+const Reactions = lazy(() => import('./reactions').then((m) => ({ default: m.ReactionBar })));
+const Follow = lazy(() => import('./reactions').then((m) => ({ default: m.FollowButton })));
+const CommentsPart = lazy(() => import('./comments').then((m) => ({ default: m.Comments })));
+
+export const ReactionBar = (p: ComponentProps<typeof Reactions>) => (
+  <Suspense fallback={<div className="reactions" />}>
+    <Reactions {...p} />
+  </Suspense>
+);
+
+export const FollowButton = (p: ComponentProps<typeof Follow>) => (
+  <Suspense fallback={null}>
+    <Follow {...p} />
+  </Suspense>
+);
+
+export const Comments = (p: ComponentProps<typeof CommentsPart>) => (
+  <Suspense fallback={<section className="card comments" id="comments" />}>
+    <CommentsPart {...p} />
+  </Suspense>
+);

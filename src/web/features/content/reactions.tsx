@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type * as contract from '../../../shared/api/content';
+import type { Counts } from '../../../shared/api/content';
+import { CONTENT_API } from '../../../shared/api/routes';
+import { formatCount } from '../../../shared/format';
+import { useApi } from '../../api/use-api';
+import { useApp } from '../../app-context';
+import { useTranslation } from '../../i18n/react';
+import { useResume, whenSignedIn } from '../accounts/after-sign-in';
+import { CommentIcon, HeartIcon, StarIcon } from './reaction-icons';
+import { updateViewer, useViewer, type ViewerTarget } from './viewer';
+
+/**
+ * Like and collect buttons of a model or post. A signed-out visitor gets the login sheet and the
+ * click is carried out after signing in.
+ */
+export function ReactionBar(props: { target: ViewerTarget & { kind: 'model' | 'post' }; counts: Counts }) {
+  const { target } = props;
+  const { kind, id } = target;
+  const relation = useViewer(target);
+  const { t } = useTranslation('content');
+  const { locale } = useApp();
+  const api = useApi();
+  const [counts, setCounts] = useState(props.counts);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const act = (what: 'like' | 'collect') => async (on: boolean) => {
+    setBusy(what);
+    try {
+      const r = await api.call<typeof contract.like>(CONTENT_API[what], { targetKind: kind, targetId: id, on });
+      setCounts((c) => ({ ...c, [what === 'like' ? 'likes' : 'collects']: r.count }));
+      updateViewer(target, (rel) => ({ ...rel, [what === 'like' ? 'liked' : 'collected']: r.on }));
+    } catch {
+      // The client showed why.
+    } finally {
+      setBusy(null);
+    }
+  };
+  const like = act('like');
+  const collect = act('collect');
+  useResume<boolean>(`like:${kind}:${id}`, like);
+  useResume<boolean>(`collect:${kind}:${id}`, collect);
+
+  return (
+    <div className="reactions">
+      <button
+        type="button"
+        className="reaction"
+        aria-pressed={relation.liked}
+        disabled={busy === 'like'}
+        onClick={() => whenSignedIn(`like:${kind}:${id}`, !relation.liked, like)}
+      >
+        <HeartIcon on={relation.liked} /> {t('action.like')}
+        <span className="reaction-count">{formatCount(counts.likes, locale)}</span>
+      </button>
+      <button
+        type="button"
+        className="reaction"
+        aria-pressed={relation.collected}
+        disabled={busy === 'collect'}
+        onClick={() => whenSignedIn(`collect:${kind}:${id}`, !relation.collected, collect)}
+      >
+        <StarIcon on={relation.collected} /> {t('action.collect')}
+        <span className="reaction-count">{formatCount(counts.collects, locale)}</span>
+      </button>
+      <a className="reaction" href="#comments">
+        <CommentIcon /> {t('action.comment')}
+        <span className="reaction-count">{formatCount(counts.comments, locale)}</span>
+      </a>
+    </div>
+  );
+}
+
+/**
+ * Follow / following for the author of the page target (or the profile itself); `onFans` hears
+ * the new number of fans.
+ */
+export function FollowButton(props: { target: ViewerTarget; userId: string; onFans?: (n: number) => void }) {
+  const { t } = useTranslation('content');
+  const { following } = useViewer(props.target);
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const follow = async (on: boolean) => {
+    setBusy(true);
+    try {
+      const r = await api.call<typeof contract.follow>(CONTENT_API.follow, { userId: props.userId, on });
+      updateViewer(props.target, (rel) => ({ ...rel, following: r.on }));
+      props.onFans?.(r.fans);
+    } catch {
+      // The client showed why (following oneself, for one).
+    } finally {
+      setBusy(false);
+    }
+  };
+  useResume<boolean>(`follow:${props.userId}`, follow);
+  return (
+    <button
+      type="button"
+      className={following ? 'btn btn-secondary btn-small' : 'btn btn-small'}
+      aria-pressed={following}
+      disabled={busy}
+      onClick={() => whenSignedIn(`follow:${props.userId}`, !following, follow)}
+    >
+      {following ? t('action.following') : t('action.follow')}
+    </button>
+  );
+}
