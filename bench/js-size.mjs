@@ -68,3 +68,23 @@ export async function jsPerRoute(root) {
 
   return { source, routes, css, fileSizes: Object.fromEntries(sizes) };
 }
+
+/**
+ * Extra JavaScript a lazy chunk brings once requested: the chunk whose name starts with `prefix`
+ * and every file it imports statically, minus what the first load already fetched.
+ */
+export function lazyExtra(root, prefix, alreadyLoaded) {
+  const dir = path.join(root, 'build/client/assets');
+  const start = fs.readdirSync(dir).find((f) => f.startsWith(prefix) && f.endsWith('.js'));
+  if (!start) throw new Error(`no chunk named ${prefix}* in the client build`);
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file) || alreadyLoaded.has(`/assets/${file}`)) return;
+    seen.add(file);
+    const code = fs.readFileSync(path.join(dir, file), 'utf8');
+    // Static imports only (`from"./x.js"`, `import"./x.js"`); dynamic ones load later still.
+    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(m[1]);
+  };
+  visit(start);
+  return { files: [...seen], gzip: [...seen].reduce((sum, f) => sum + gzipSize(path.join(dir, f)), 0) };
+}

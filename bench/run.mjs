@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sourceStamp } from '../scripts/source-stamp.mjs';
 import { kb, round, section, table, verdict } from './format.mjs';
-import { jsPerRoute } from './js-size.mjs';
+import { jsPerRoute, lazyExtra } from './js-size.mjs';
 import { audit, CATEGORIES } from './lighthouse.mjs';
 import { CONNECTIONS, DURATION_S, measure, WARMUP_S } from './load.mjs';
 import { freePort, rssKB, startServer, stopServer } from './servers.mjs';
@@ -47,7 +47,15 @@ function argon2Cost() {
 
 const LANDING_BUDGET_KB = 120;
 const LH_TARGETS = { performance: 95, accessibility: 95 };
-const LH_PAGES = ['/', '/privacy-policy', '/creality-cloud/model-details/2', '/creality-cloud/slices-details/2'];
+const LH_PAGES = [
+  '/',
+  '/privacy-policy',
+  '/creality-cloud/model-details/2',
+  '/creality-cloud/slices-details/2',
+  '/creality-cloud/share-content/2',
+];
+/** Issue 4: first-load JS of the share pages, 3D chunk excluded. */
+const CONTENT_ROUTES = ['model-details', 'slice-details', 'post-details', 'personal-center', 'circle-details', 'topic', 'timelapse'];
 
 const startedAt = new Date();
 const results = {
@@ -125,8 +133,28 @@ try {
   const landingOk = kb(landing.gzip) <= LANDING_BUDGET_KB;
   console.log(`${verdict(landingOk)}  landing: ${kb(landing.gzip)} KB gzip (budget ${LANDING_BUDGET_KB} KB)`);
   if (!landingOk) results.fails.push(`landing JS ${kb(landing.gzip)} KB > ${LANDING_BUDGET_KB} KB`);
+  const content = {};
+  for (const id of CONTENT_ROUTES) {
+    const r = js.routes.find((x) => x.id === id);
+    if (!r) throw new Error(`no route with id "${id}" in the manifest`);
+    const ok = kb(r.gzip) <= LANDING_BUDGET_KB;
+    content[id] = { gzipKB: kb(r.gzip), pass: ok };
+    console.log(`${verdict(ok)}  ${id}: ${kb(r.gzip)} KB gzip first load (budget ${LANDING_BUDGET_KB} KB, 3D chunk excluded)`);
+    if (!ok) results.fails.push(`${id} JS ${kb(r.gzip)} KB > ${LANDING_BUDGET_KB} KB`);
+  }
+  // What the model page fetches after the first load: its interactive islands right after
+  // hydration, and the 3D viewer (three.js) only when the visitor asks for it.
+  const model = js.routes.find((x) => x.id === 'model-details');
+  const loaded = new Set(model.files);
+  const islands = ['reactions-', 'comments-'].map((p) => lazyExtra(snapshot, p, loaded));
+  for (const i of islands) for (const f of i.files) loaded.add(`/assets/${f}`);
+  const islandsKB = kb(islands.reduce((sum, i) => sum + i.gzip, 0));
+  const viewer = lazyExtra(snapshot, 'model-viewer-', loaded);
+  console.log(`model page: ${kb(model.gzip)} KB first load + ${islandsKB} KB islands after hydration + ${kb(viewer.gzip)} KB when 3D opens`);
+  content.modelPage = { firstLoadKB: kb(model.gzip), islandsKB, viewer3dKB: kb(viewer.gzip), afterOpening3dKB: kb(model.gzip + viewer.gzip) + islandsKB };
+  results.js = { ...js, content };
   for (const c of js.css) console.log(`CSS   ${c.file}: ${kb(c.gzip)} KB gzip (${kb(c.raw)} KB raw)`);
-  results.js = { ...js, landing: { gzipKB: kb(landing.gzip), budgetKB: LANDING_BUDGET_KB, pass: landingOk } };
+  results.js = { ...results.js, landing: { gzipKB: kb(landing.gzip), budgetKB: LANDING_BUDGET_KB, pass: landingOk } };
 
   // 2–3. The product and the baseline, each on its own free port. A bench account with a password
   // is created first with the operator command (the product refuses codes in production).
@@ -213,6 +241,8 @@ try {
       headers: { __cxy_token_: await benchToken(product.url) },
     },
     { name: 'product GET /api/cxy/v2/system/context', url: `${product.url}/api/cxy/v2/system/context` },
+    // "Load more" of a model's comments: a page of comments with their first replies and like counts.
+    { name: 'product GET content/comments (model 2, page 1)', url: `${product.url}/api/cxy/v2/content/comments?kind=1&targetId=2` },
   ];
   const load = [];
   for (const t of targets) {

@@ -39,16 +39,11 @@ const toByte = (l: number): number => {
   return Math.round(255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055));
 };
 
-/** Renders `mesh` to raw RGB pixels (see renderThumbnail). */
-export function renderImage(mesh: Mesh, options: ThumbnailOptions = {}): RgbImage {
-  const width = options.width ?? 400;
-  const height = options.height ?? 300;
-  const ss = Math.max(1, Math.round(options.supersample ?? 3));
-  const W = width * ss;
-  const H = height * ss;
-  const base = (options.colour ?? DEFAULT_COLOUR).map(toLinear) as unknown as Rgb;
-
-  // Camera: azimuth −55° (from +x towards −y, the front), elevation 28°, 28° field of view.
+/**
+ * The camera every product image uses (thumbnails, timelapse frames): azimuth −55° (from +x
+ * towards −y, the front), elevation 28°, 28° field of view, framing the whole mesh.
+ */
+export function productCamera(mesh: Mesh): { eye: Vec3; back: Vec3; forward: Vec3; right: Vec3; up: Vec3; radius: number } {
   const box = bbox(mesh);
   const centre = scale(add(box.min, box.max), 0.5);
   const radius = Math.max(1e-6, length(sub(box.max, box.min)) / 2);
@@ -58,7 +53,20 @@ export function renderImage(mesh: Mesh, options: ThumbnailOptions = {}): RgbImag
   const eye = add(centre, scale(back, radius / Math.sin((14 * Math.PI) / 180)));
   const forward = scale(back, -1);
   const right = normalize(cross(forward, [0, 0, 1]));
-  const up = cross(right, forward);
+  return { eye, back, forward, right, up: cross(right, forward), radius };
+}
+
+/** Renders `mesh` to raw RGB pixels (see renderThumbnail). */
+export function renderImage(mesh: Mesh, options: ThumbnailOptions = {}): RgbImage {
+  const width = options.width ?? 400;
+  const height = options.height ?? 300;
+  const ss = Math.max(1, Math.round(options.supersample ?? 3));
+  const W = width * ss;
+  const H = height * ss;
+  const base = (options.colour ?? DEFAULT_COLOUR).map(toLinear) as unknown as Rgb;
+
+  const { eye, back, forward, right, up, radius } = productCamera(mesh);
+  const box = bbox(mesh);
   const toCamera = (v: Vec3) => {
     const r = sub(v, eye);
     const z = dot(r, forward);

@@ -2,7 +2,7 @@ import { encodeApng } from './apng';
 import { add, bbox, corners, cross, dot, length, type Mesh, normalize, scale, sub, triangleNormal, type Vec3 } from './mesh';
 import { encodePng } from './png';
 import { boxBlur, type Projected, rasterize } from './raster';
-import { DEFAULT_COLOUR, type Rgb, type RgbImage } from './thumbnail';
+import { DEFAULT_COLOUR, productCamera, type Rgb, type RgbImage } from './thumbnail';
 
 /**
  * A print timelapse of a model: it grows layer by layer on the bed, as a looping animated PNG,
@@ -86,17 +86,9 @@ export function layeredScene(mesh: Mesh, options: TimelapseOptions = {}, still =
   const H = height * SS;
   const base = (options.colour ?? DEFAULT_COLOUR).map(toLinear) as unknown as Rgb;
 
-  // Camera and framing of the thumbnail renderer: azimuth −55°, elevation 28°, 28° field of view.
+  // Camera and framing of the thumbnail renderer.
+  const { eye, back, forward, right, up, radius } = productCamera(mesh);
   const box = bbox(mesh);
-  const centre = scale(add(box.min, box.max), 0.5);
-  const radius = Math.max(1e-6, length(sub(box.max, box.min)) / 2);
-  const az = (-55 * Math.PI) / 180;
-  const el = (28 * Math.PI) / 180;
-  const back: Vec3 = [Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el)];
-  const eye = add(centre, scale(back, radius / Math.sin((14 * Math.PI) / 180)));
-  const forward = scale(back, -1);
-  const right = normalize(cross(forward, [0, 0, 1]));
-  const up = cross(right, forward);
   const cam = mesh.vertices.map((v) => {
     const r = sub(v, eye);
     const z = dot(r, forward);

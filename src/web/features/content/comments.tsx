@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type * as contract from '../../../shared/api/content';
 import type { CommentView, Page } from '../../../shared/api/content';
 import { CONTENT_API } from '../../../shared/api/routes';
@@ -13,7 +13,8 @@ import { LoadMore, usePaged } from './paged';
 import { HeartIcon } from './reaction-icons';
 import { updateViewer, useViewer, type ViewerTarget } from './viewer';
 
-type Draft = { body: string; parentId?: string; replyTo?: string };
+type Reply = { parentId: string; replyTo: string };
+type Draft = { body: string } & Partial<Reply>;
 
 /**
  * Comments of a model (kind 1) or post (kind 3): the first page comes with the page, newer pages
@@ -31,13 +32,21 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
     [api, kind, targetId],
   );
   const list = usePaged(props.first, load);
-  const [draft, setDraft] = useState<Draft>({ body: '' });
-  const [sending, setSending] = useState(false);
+  // The box is uncontrolled: what a visitor typed before this island hydrated stays in it.
   const box = useRef<HTMLTextAreaElement>(null);
+  const [length, setLength] = useState(0);
+  const [reply, setReply] = useState<Reply | null>(null);
+  const [sending, setSending] = useState(false);
   const headingId = useId();
+  useEffect(() => setLength(box.current?.value.length ?? 0), []);
+  const setBody = (body: string) => {
+    if (box.current) box.current.value = body;
+    setLength(body.length);
+  };
 
   const send = async (d: Draft) => {
-    setDraft(d);
+    if (box.current && box.current.value !== d.body) setBody(d.body);
+    if (d.parentId && d.replyTo) setReply({ parentId: d.parentId, replyTo: d.replyTo });
     setSending(true);
     try {
       const c = await api.call<typeof contract.comment>(CONTENT_API.comment, {
@@ -52,7 +61,8 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
       } else {
         list.prepend(c);
       }
-      setDraft({ body: '' });
+      setBody('');
+      setReply(null);
     } catch {
       // Kept in the box; the client showed why.
     } finally {
@@ -63,7 +73,7 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
   useResume<Draft>(resumeKey, send);
 
   const replyTo = (c: CommentView, parentId: string) => {
-    setDraft((d) => ({ body: d.body, parentId, replyTo: c.author.nickname }));
+    setReply({ parentId, replyTo: c.author.nickname });
     box.current?.focus();
   };
 
@@ -76,13 +86,14 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
         className="comment-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (draft.body.trim()) whenSignedIn(resumeKey, draft, send);
+          const body = box.current?.value ?? '';
+          if (body.trim()) whenSignedIn(resumeKey, { body, ...reply }, send);
         }}
       >
-        {draft.replyTo ? (
+        {reply ? (
           <p className="small">
-            {t('comments.replyingTo', { name: draft.replyTo })}{' '}
-            <button type="button" className="link-button" onClick={() => setDraft({ body: draft.body })}>
+            {t('comments.replyingTo', { name: reply.replyTo })}{' '}
+            <button type="button" className="link-button" onClick={() => setReply(null)}>
               {t('comments.cancelReply')}
             </button>
           </p>
@@ -96,14 +107,13 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
           rows={3}
           maxLength={COMMENT_MAX_LENGTH}
           placeholder={t('comments.placeholder')}
-          value={draft.body}
-          onChange={(e) => setDraft({ ...draft, body: e.target.value })}
+          onInput={(e) => setLength(e.currentTarget.value.length)}
         />
         <div className="comment-form-end">
           <span className="muted small">
-            {draft.body.length}/{COMMENT_MAX_LENGTH}
+            {length}/{COMMENT_MAX_LENGTH}
           </span>
-          <button type="submit" className="btn btn-small" disabled={sending || !draft.body.trim()} aria-busy={sending}>
+          <button type="submit" className="btn btn-small" disabled={sending || length === 0} aria-busy={sending}>
             {t('comments.send')}
           </button>
         </div>

@@ -64,7 +64,7 @@ export default function Timelapse({ loaderData }: Route.ComponentProps) {
       <section className="card">
         <h1>{loaderData.head.title}</h1>
         <AuthorLine user={item.author}>{formatDate(new Date(item.createdAt).toISOString(), loaderData.locale)}</AuthorLine>
-        <dl className="facts">
+        <dl className="params facts">
           {item.printer ? (
             <div>
               <dt>{t('timelapse.printer')}</dt>
