@@ -1,6 +1,23 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
+/**
+ * Chunks (docs/decisions/0003-share-page-islands.md): React and React Router in one `vendor`
+ * file, the tiny modules every page needs in one `app` file, and what every share page shows
+ * around its content in one `share` file, and the list parts (cards, paging) in one `lists` file — many files of a few hundred bytes cost more in gzip
+ * framing and import glue than they hold.
+ */
+const APP = [
+  /src\/web\/(app-context|paths|store|seo)\.ts$/,
+  /src\/web\/i18n\/(react\.tsx|translator\.ts)$/,
+  /src\/web\/api\/lazy-api\.ts$/,
+  /src\/web\/ui\/(icons|state-view|toast)\.tsx$/,
+  /src\/web\/features\/accounts\/login-store\.ts$/,
+  /src\/shared\/(format|translate|i18n|api\/routes)\.ts$/,
+];
+const SHARE = /src\/web\/features\/content\/(author|content-meta|content-paths|duration|islands|open-in-app|content-not-found)\.tsx?$/;
+const LISTS = /src\/web\/features\/content\/(cards|paged|post-list)\.tsx$/;
+
 export default defineConfig({
   plugins: [reactRouter()],
   build: {
@@ -10,12 +27,9 @@ export default defineConfig({
       output: {
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor';
-          if (
-            /src\/web\/(app-context|paths|store|seo)\.ts|src\/web\/ui\/(icons|state-view)\.tsx|login-store\.ts|src\/shared\/(format|api\/routes)\.ts/.test(
-              id,
-            )
-          )
-            return 'app';
+          if (APP.some((re) => re.test(id))) return 'app';
+          if (SHARE.test(id)) return 'share';
+          if (LISTS.test(id)) return 'lists';
         },
       },
     },

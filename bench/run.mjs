@@ -150,8 +150,15 @@ try {
   for (const i of islands) for (const f of i.files) loaded.add(`/assets/${f}`);
   const islandsKB = kb(islands.reduce((sum, i) => sum + i.gzip, 0));
   const viewer = lazyExtra(snapshot, 'model-viewer-', loaded);
-  console.log(`model page: ${kb(model.gzip)} KB first load + ${islandsKB} KB islands after hydration + ${kb(viewer.gzip)} KB when 3D opens`);
-  content.modelPage = { firstLoadKB: kb(model.gzip), islandsKB, viewer3dKB: kb(viewer.gzip), afterOpening3dKB: kb(model.gzip + viewer.gzip) + islandsKB };
+  console.log(
+    `model page: ${kb(model.gzip)} KB first load + ${islandsKB} KB islands after hydration + ${kb(viewer.gzip)} KB when 3D opens`,
+  );
+  content.modelPage = {
+    firstLoadKB: kb(model.gzip),
+    islandsKB,
+    viewer3dKB: kb(viewer.gzip),
+    afterOpening3dKB: kb(model.gzip + viewer.gzip) + islandsKB,
+  };
   results.js = { ...js, content };
   for (const c of js.css) console.log(`CSS   ${c.file}: ${kb(c.gzip)} KB gzip (${kb(c.raw)} KB raw)`);
   results.js = { ...results.js, landing: { gzipKB: kb(landing.gzip), budgetKB: LANDING_BUDGET_KB, pass: landingOk } };

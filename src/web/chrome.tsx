@@ -4,7 +4,7 @@ import { SYSTEM_API } from '../shared/api/routes';
 import type { language } from '../shared/api/system';
 import { LANGUAGE_COOKIE, LOCALES, type Locale, localeFromNavigator } from '../shared/i18n';
 import { readCookie } from './api/identity';
-import { useApi } from './api/use-api';
+import { useLazyApi } from './api/lazy-api';
 import { AccountEntry, LoginSheetHost, WechatReturnHost } from './features/accounts/header-entry';
 import { useTranslation } from './i18n/react';
 import { paths } from './paths';
@@ -24,7 +24,7 @@ export function Chrome({ locale, children }: { locale: Locale; children: ReactNo
             <span>{t('brand')}</span>
           </Link>
           <div className="header-actions">
-            <AccountEntry locale={locale} />
+            <AccountEntry />
             <LanguageSwitch locale={locale} label={t('language')} />
           </div>
         </header>
@@ -52,7 +52,7 @@ export function Chrome({ locale, children }: { locale: Locale; children: ReactNo
 /** Saves the choice (the server sets the language cookie) and reloads the data in that language. */
 function LanguageSwitch({ locale, label }: { locale: Locale; label: string }) {
   const revalidator = useRevalidator();
-  const api = useApi();
+  const api = useLazyApi();
   const [busy, setBusy] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first page of a visit.
   useEffect(() => {
@@ -65,7 +65,7 @@ function LanguageSwitch({ locale, label }: { locale: Locale; label: string }) {
   const choose = async (next: Locale) => {
     setBusy(true);
     try {
-      await api.call<typeof language>(SYSTEM_API.language, { locale: next });
+      await (await api()).call<typeof language>(SYSTEM_API.language, { locale: next });
       await revalidator.revalidate();
     } catch {
       // The API client has shown the reason; the page stays in its language.

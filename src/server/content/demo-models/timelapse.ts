@@ -1,5 +1,5 @@
 import { encodeApng } from './apng';
-import { add, bbox, corners, cross, dot, length, type Mesh, normalize, scale, sub, triangleNormal, type Vec3 } from './mesh';
+import { add, bbox, corners, dot, type Mesh, normalize, scale, sub, triangleNormal, type Vec3 } from './mesh';
 import { encodePng } from './png';
 import { boxBlur, type Projected, rasterize } from './raster';
 import { DEFAULT_COLOUR, productCamera, type Rgb, type RgbImage } from './thumbnail';

@@ -1,17 +1,8 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { Locale } from '../../../shared/i18n';
-// Only the `header` entry of each catalogue is bundled here (named JSON imports are tree-shaken):
-// the header shows on every page, whose loaders do not send the accounts catalogue.
-import { header as en } from '../../i18n/locales/en/accounts.json';
-import { header as fr } from '../../i18n/locales/fr/accounts.json';
-import { header as zhCN } from '../../i18n/locales/zh-CN/accounts.json';
-import { header as zhTW } from '../../i18n/locales/zh-TW/accounts.json';
 import { useTranslation } from '../../i18n/react';
 import { showToast } from '../../ui/toast';
 import { closeLogin, openLogin, useLoginSheet, useSignedIn } from './login-store';
-
-const LABELS: Record<Locale, typeof en> = { en, fr, 'zh-CN': zhCN, 'zh-TW': zhTW };
 
 export const ACCOUNT_PATH = '/account';
 
@@ -57,19 +48,20 @@ export function WechatReturnHost() {
 }
 
 /** "Sign in" for visitors, "Account" once signed in. */
-export function AccountEntry({ locale }: { locale: Locale }) {
+export function AccountEntry() {
   const signedIn = useSignedIn();
-  const labels = LABELS[locale];
+  // In the common catalogue, which every page's root data carries.
+  const { t } = useTranslation('common');
   if (signedIn) {
     return (
       <Link to={ACCOUNT_PATH} className="header-link">
-        {labels.account}
+        {t('header.account')}
       </Link>
     );
   }
   return (
     <button type="button" className="header-link" onClick={() => openLogin()} onPointerEnter={preload} onFocus={preload}>
-      {labels.signIn}
+      {t('header.signIn')}
     </button>
   );
 }

@@ -1,36 +1,9 @@
 import { Link } from 'react-router';
-import type { CircleCard, ModelCard, PostCard, TimelapseCard, UserCard } from '../../../shared/api/content';
+import type { CircleCard, ModelCard, PostCard } from '../../../shared/api/content';
 import { formatCount, formatDate } from '../../../shared/format';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { contentPaths } from './content-paths';
-
-/** A round avatar: the picture, or the first letter of the nickname on a tint. */
-export function Avatar({ user, size = 'm' }: { user: UserCard; size?: 's' | 'm' | 'l' }) {
-  const initial = [...user.nickname.trim()][0]?.toUpperCase() ?? '?';
-  return user.avatarUrl ? (
-    <img className={`avatar avatar-${size}`} src={user.avatarUrl} alt="" width={48} height={48} loading="lazy" />
-  ) : (
-    <span className={`avatar avatar-${size}`} aria-hidden="true">
-      {initial}
-    </span>
-  );
-}
-
-/** Author line: avatar, nickname linking to the profile, and what follows (date, badge). */
-export function AuthorLine({ user, children }: { user: UserCard; children?: React.ReactNode }) {
-  return (
-    <div className="author-line">
-      <Avatar user={user} />
-      <div>
-        <Link className="author-name" to={contentPaths.profile(user.id)}>
-          {user.nickname}
-        </Link>
-        {children ? <div className="muted small">{children}</div> : null}
-      </div>
-    </div>
-  );
-}
 
 export function PostCardView({ post, owner = false }: { post: PostCard; owner?: boolean }) {
   const { t } = useTranslation('content');
@@ -88,35 +61,6 @@ export function CircleCardView({ circle }: { circle: CircleCard }) {
       <span className="muted small">
         {t('counts.members', { count: circle.memberCount, n: formatCount(circle.memberCount, locale) })} ·{' '}
         {t('counts.posts', { count: circle.postCount, n: formatCount(circle.postCount, locale) })}
-      </span>
-    </li>
-  );
-}
-
-/** "1 h 24 min" / "35 min" / "40 s". */
-export function useDuration() {
-  const { t } = useTranslation('content');
-  return (seconds: number) => {
-    const h = Math.floor(seconds / 3600);
-    const m = Math.round((seconds % 3600) / 60);
-    if (h) return t('duration.hm', { h, m });
-    return m ? t('duration.m', { m }) : t('duration.s', { s: seconds });
-  };
-}
-
-export function TimelapseCardView({ item }: { item: TimelapseCard }) {
-  const { locale } = useApp();
-  const duration = useDuration();
-  return (
-    <li className="tile-card">
-      <Link to={contentPaths.timelapse(item.id)}>
-        {item.posterUrl ? <img src={item.posterUrl} alt="" width={320} height={240} loading="lazy" /> : <span className="tile-blank" />}
-        <strong>{item.model?.title ?? item.printer}</strong>
-      </Link>
-      <span className="muted small">
-        {[item.printer, duration(item.durationSeconds), formatDate(new Date(item.createdAt).toISOString(), locale)]
-          .filter(Boolean)
-          .join(' · ')}
       </span>
     </li>
   );

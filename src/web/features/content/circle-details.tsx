@@ -4,11 +4,11 @@ import { formatCount } from '../../../shared/format';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
-import { headTags } from '../../seo';
 import { PeopleIcon } from '../../ui/icons';
 import type { Route } from './+types/circle-details';
-import { AuthorLine } from './cards';
+import { AuthorLine } from './author';
 import { absolute, excerptOf, found, missing } from './content-loader';
+import { contentMeta } from './content-meta';
 import { ContentNotFound } from './content-not-found';
 import { OpenInAppBar } from './open-in-app';
 import { PostList } from './post-list';
@@ -44,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
+export const meta: Route.MetaFunction = contentMeta;
 
 export default function CircleDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('content');

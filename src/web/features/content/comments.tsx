@@ -8,7 +8,7 @@ import { useApi } from '../../api/use-api';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { useResume, whenSignedIn } from '../accounts/after-sign-in';
-import { AuthorLine } from './cards';
+import { AuthorLine } from './author';
 import { LoadMore, usePaged } from './paged';
 import { HeartIcon } from './reaction-icons';
 import { updateViewer, useViewer, type ViewerTarget } from './viewer';

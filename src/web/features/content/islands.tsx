@@ -8,6 +8,7 @@ import { type ComponentProps, lazy, Suspense } from 'react';
  */
 const Reactions = lazy(() => import('./reactions').then((m) => ({ default: m.ReactionBar })));
 const Follow = lazy(() => import('./reactions').then((m) => ({ default: m.FollowButton })));
+const Preview = lazy(() => import('./model-preview').then((m) => ({ default: m.ModelPreview })));
 const CommentsPart = lazy(() => import('./comments').then((m) => ({ default: m.Comments })));
 
 export const ReactionBar = (p: ComponentProps<typeof Reactions>) => (
@@ -25,5 +26,12 @@ export const FollowButton = (p: ComponentProps<typeof Follow>) => (
 export const Comments = (p: ComponentProps<typeof CommentsPart>) => (
   <Suspense fallback={<section className="card comments" id="comments" />}>
     <CommentsPart {...p} />
+  </Suspense>
+);
+
+/** "View in 3D" (its click, made before the chunk arrived, is replayed once it has hydrated). */
+export const ModelPreview = (p: ComponentProps<typeof Preview>) => (
+  <Suspense fallback={null}>
+    <Preview {...p} />
   </Suspense>
 );

@@ -7,15 +7,14 @@ import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
-import { headTags } from '../../seo';
 import { CubeIcon } from '../../ui/icons';
 import type { Route } from './+types/model-details';
-import { AuthorLine } from './cards';
+import { AuthorLine } from './author';
 import { absolute, excerptOf, found, missing } from './content-loader';
+import { contentMeta } from './content-meta';
 import { ContentNotFound } from './content-not-found';
 import { contentPaths } from './content-paths';
-import { Comments, FollowButton, ReactionBar } from './islands';
-import { ModelPreview } from './model-preview';
+import { Comments, FollowButton, ModelPreview, ReactionBar } from './islands';
 import { OpenInAppBar } from './open-in-app';
 
 /**
@@ -62,10 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...headTags(data?.head),
-  ...(data?.jsonLd ? [{ 'script:ld+json': data.jsonLd }] : []),
-];
+export const meta: Route.MetaFunction = contentMeta;
 
 const kb = (bytes: number) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 

@@ -4,16 +4,17 @@ import type * as contract from '../../../shared/api/content';
 import { type CircleCard, type ModelCard, type Page, type PostCard, type ProfileView, ZUserId } from '../../../shared/api/content';
 import { CONTENT_API } from '../../../shared/api/routes';
 import { formatCount } from '../../../shared/format';
-import { useApi } from '../../api/use-api';
+import { useLazyApi } from '../../api/lazy-api';
 import { useApp } from '../../app-context';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
-import { headTags } from '../../seo';
 import { PeopleIcon } from '../../ui/icons';
 import type { Route } from './+types/personal-center';
-import { Avatar, CircleCardView, ModelCardView, PostCardView } from './cards';
+import { Avatar } from './author';
+import { CircleCardView, ModelCardView, PostCardView } from './cards';
 import { absolute, excerptOf, found, missing } from './content-loader';
+import { contentMeta } from './content-meta';
 import { ContentNotFound } from './content-not-found';
 import { FollowButton } from './islands';
 import { OpenInAppBar } from './open-in-app';
@@ -21,6 +22,7 @@ import { LoadMore, usePaged } from './paged';
 
 const TABS = ['models', 'posts', 'groups'] as const;
 type Tab = (typeof TABS)[number];
+const TAB_API = { models: CONTENT_API.models, posts: CONTENT_API.posts, groups: CONTENT_API.circles } as const;
 type Item = ModelCard | PostCard | CircleCard;
 
 /** A maker's profile (spec §2 `/creality-cloud/personal-center/:userId`): who they are, and tabs of their models, posts and groups. */
@@ -60,10 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...headTags(data?.head),
-  ...(data?.jsonLd ? [{ 'script:ld+json': data.jsonLd }] : []),
-];
+export const meta: Route.MetaFunction = contentMeta;
 
 export default function PersonalCenter({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('content');
@@ -109,18 +108,18 @@ function ProfileHeader({ profile }: { profile: ProfileView }) {
       </div>
       {profile.introduction ? <p className="pre-line">{profile.introduction}</p> : <p className="muted">{t('profile.noIntroduction')}</p>}
       <dl className="counts">
-        <div>
-          <dt>{t('profile.fans')}</dt>
-          <dd>{formatCount(fans, locale)}</dd>
-        </div>
-        <div>
-          <dt>{t('profile.following')}</dt>
-          <dd>{formatCount(profile.following, locale)}</dd>
-        </div>
-        <div>
-          <dt>{t('profile.likes')}</dt>
-          <dd>{formatCount(profile.likes, locale)}</dd>
-        </div>
+        {(
+          [
+            ['fans', fans],
+            ['following', profile.following],
+            ['likes', profile.likes],
+          ] as const
+        ).map(([key, n]) => (
+          <div key={key}>
+            <dt>{t(`profile.${key}`)}</dt>
+            <dd>{formatCount(n, locale)}</dd>
+          </div>
+        ))}
       </dl>
     </section>
   );
@@ -128,14 +127,11 @@ function ProfileHeader({ profile }: { profile: ProfileView }) {
 
 function TabList({ userId, tab, first }: { userId: string; tab: Tab; first: Page<Item> }) {
   const { t } = useTranslation('content');
-  const api = useApi();
+  // Only "load more" calls the API: the client loads with the second page, not the first.
+  const api = useLazyApi();
   const load = useCallback(
-    (page: number) =>
-      tab === 'models'
-        ? api.call<typeof contract.models>(CONTENT_API.models, { userId, page })
-        : tab === 'posts'
-          ? api.call<typeof contract.posts>(CONTENT_API.posts, { userId, page })
-          : api.call<typeof contract.circles>(CONTENT_API.circles, { userId, page }),
+    async (page: number) =>
+      (await api()).call<typeof contract.models | typeof contract.posts | typeof contract.circles>(TAB_API[tab], { userId, page }),
     [api, tab, userId],
   ) as (page: number) => Promise<Page<Item>>;
   const list = usePaged(first, load);

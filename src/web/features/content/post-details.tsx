@@ -5,11 +5,11 @@ import type { Locale } from '../../../shared/i18n';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
-import { headTags } from '../../seo';
 import { PeopleIcon } from '../../ui/icons';
 import type { Route } from './+types/post-details';
-import { AuthorLine } from './cards';
+import { AuthorLine } from './author';
 import { absolute, excerptOf, found, missing } from './content-loader';
+import { contentMeta } from './content-meta';
 import { ContentNotFound } from './content-not-found';
 import { contentPaths } from './content-paths';
 import { Comments, FollowButton, ReactionBar } from './islands';
@@ -50,10 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...headTags(data?.head),
-  ...(data?.jsonLd ? [{ 'script:ld+json': data.jsonLd }] : []),
-];
+export const meta: Route.MetaFunction = contentMeta;
 
 export default function PostDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('content');

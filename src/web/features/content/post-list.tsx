@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type * as contract from '../../../shared/api/content';
 import type { Page, PostCard } from '../../../shared/api/content';
 import { CONTENT_API } from '../../../shared/api/routes';
-import { useApi } from '../../api/use-api';
+import { useLazyApi } from '../../api/lazy-api';
 import { useTranslation } from '../../i18n/react';
 import { PostCardView } from './cards';
 import { LoadMore, usePaged } from './paged';
@@ -19,11 +19,12 @@ export function PostList(props: {
 }) {
   const { scope, filters, first, ownerId } = props;
   const { t } = useTranslation('content');
-  const api = useApi();
+  // Only "load more" calls the API: the client loads with the second page, not the first.
+  const api = useLazyApi();
   // The list is keyed by scope and filters; the query string stands for both.
   const query = JSON.stringify({ ...scope, ...filters });
   const load = useCallback(
-    (page: number) => api.call<typeof contract.posts>(CONTENT_API.posts, { ...JSON.parse(query), page }),
+    async (page: number) => (await api()).call<typeof contract.posts>(CONTENT_API.posts, { ...JSON.parse(query), page }),
     [api, query],
   );
   const list = usePaged(first, load);

@@ -3,10 +3,10 @@ import { ZSliceId } from '../../../shared/api/content';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation, useTranslator } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
-import { headTags } from '../../seo';
 import { LayersIcon } from '../../ui/icons';
 import type { Route } from './+types/slice-details';
 import { absolute, found, missing } from './content-loader';
+import { contentMeta } from './content-meta';
 import { ContentNotFound } from './content-not-found';
 import { OpenInAppBar } from './open-in-app';
 import { sliceGroups } from './slice-rows';
@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
+export const meta: Route.MetaFunction = contentMeta;
 
 export default function SliceDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('content');

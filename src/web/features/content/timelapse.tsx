@@ -5,13 +5,14 @@ import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
-import { headTags } from '../../seo';
 import { PrinterIcon } from '../../ui/icons';
 import type { Route } from './+types/timelapse';
-import { AuthorLine, useDuration } from './cards';
+import { AuthorLine } from './author';
 import { absolute, found, missing } from './content-loader';
+import { contentMeta } from './content-meta';
 import { ContentNotFound } from './content-not-found';
 import { contentPaths } from './content-paths';
+import { useDuration } from './duration';
 import { MediaPlayer } from './media-player';
 import { OpenInAppBar } from './open-in-app';
 
@@ -48,10 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...headTags(data?.head),
-  ...(data?.jsonLd ? [{ 'script:ld+json': data.jsonLd }] : []),
-];
+export const meta: Route.MetaFunction = contentMeta;
 
 export default function Timelapse({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('content');

@@ -1,14 +1,19 @@
 import { useCallback } from 'react';
+import { Link } from 'react-router';
 import type * as contract from '../../../shared/api/content';
+import type { TimelapseCard } from '../../../shared/api/content';
 import { CONTENT_API } from '../../../shared/api/routes';
-import { useApi } from '../../api/use-api';
+import { formatDate } from '../../../shared/format';
+import { useLazyApi } from '../../api/lazy-api';
+import { useApp } from '../../app-context';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
-import { headTags } from '../../seo';
 import type { Route } from './+types/timelapses';
-import { TimelapseCardView } from './cards';
 import { absolute, found } from './content-loader';
+import { contentMeta } from './content-meta';
+import { contentPaths } from './content-paths';
+import { useDuration } from './duration';
 import { LoadMore, usePaged } from './paged';
 
 /** The time-lapse list: recent print timelapses, newest first, more on scroll. */
@@ -25,12 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
+export const meta: Route.MetaFunction = contentMeta;
 
 export default function Timelapses({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('content');
-  const api = useApi();
-  const load = useCallback((page: number) => api.call<typeof contract.timelapses>(CONTENT_API.timelapses, { page }), [api]);
+  // Only "load more" calls the API: the client loads with the second page, not the first.
+  const api = useLazyApi();
+  const load = useCallback(async (page: number) => (await api()).call<typeof contract.timelapses>(CONTENT_API.timelapses, { page }), [api]);
   const list = usePaged(loaderData.item, load);
   return (
     <section className="timelapses">
@@ -46,5 +52,23 @@ export default function Timelapses({ loaderData }: Route.ComponentProps) {
       )}
       <LoadMore hasMore={list.hasMore} busy={list.busy} more={list.more} />
     </section>
+  );
+}
+
+function TimelapseCardView({ item }: { item: TimelapseCard }) {
+  const { locale } = useApp();
+  const duration = useDuration();
+  return (
+    <li className="tile-card">
+      <Link to={contentPaths.timelapse(item.id)}>
+        {item.posterUrl ? <img src={item.posterUrl} alt="" width={320} height={240} loading="lazy" /> : <span className="tile-blank" />}
+        <strong>{item.model?.title ?? item.printer}</strong>
+      </Link>
+      <span className="muted small">
+        {[item.printer, duration(item.durationSeconds), formatDate(new Date(item.createdAt).toISOString(), locale)]
+          .filter(Boolean)
+          .join(' · ')}
+      </span>
+    </li>
   );
 }
