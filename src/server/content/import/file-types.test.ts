@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { gcodeFixture } from '../../../../tests/helpers/fixtures';
 import { detectFileType, extensionOf } from './file-types';
 import { SAMPLES } from './test-samples';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const FIXTURE_3MF = path.resolve(ROOT, '../shared/fixtures/gcode/online3dviewer_rhombicuboctahedron.3mf');
+const FIXTURE_3MF = gcodeFixture('online3dviewer_rhombicuboctahedron.3mf') ?? '';
 
 const typeOf = (bytes: Uint8Array, ext = '') => {
   const d = detectFileType(bytes, ext);
@@ -27,7 +28,7 @@ describe('file types by content', () => {
     expect(typeOf(SAMPLES.gcode, 'png')).toBe('gcode/G-code');
   });
 
-  it.skipIf(!fs.existsSync(FIXTURE_3MF))('recognises a real 3MF package (ZIP with a content-types part and a model part)', () => {
+  it('recognises a real 3MF package (ZIP with a content-types part and a model part)', () => {
     expect(typeOf(fs.readFileSync(FIXTURE_3MF))).toBe('model/3MF');
   });
 
