@@ -35,20 +35,19 @@ export function registerContentRoutes(app: FastifyInstance) {
   endpoint(app, contract.deleteComment, async (input, request) =>
     written(await deleteComment(db.kysely, await user(request), input.commentId)),
   );
-  endpoint(
-    app,
-    contract.like,
-    async (input, request) =>
-      written(await setReaction(db.kysely, 'likes', await user(request), { kind: input.targetKind, id: input.targetId }, input.on)),
-    perIp(120),
-  );
-  endpoint(
-    app,
-    contract.collect,
-    async (input, request) =>
-      written(await setReaction(db.kysely, 'collects', await user(request), { kind: input.targetKind, id: input.targetId }, input.on)),
-    perIp(120),
-  );
+  // Like and collect: the same state-setting call on their own tables.
+  for (const [c, table] of [
+    [contract.like, 'likes'],
+    [contract.collect, 'collects'],
+  ] as const) {
+    endpoint(
+      app,
+      c,
+      async (input, request) =>
+        written(await setReaction(db.kysely, table, await user(request), { kind: input.targetKind, id: input.targetId }, input.on)),
+      perIp(120),
+    );
+  }
   endpoint(
     app,
     contract.follow,

@@ -9,14 +9,15 @@ import { bbox, type Mesh, mergeMeshes, translate } from './demo-models/mesh';
 import type { Rgb } from './demo-models/thumbnail';
 import { renderStill, renderTimelapse } from './demo-models/timelapse';
 import { addFile } from './seed';
-import { CIRCLE, type ImageKey, MODEL_COMMENTS, MODEL_REACTIONS, POSTS, type Slug, TOPICS, USERS, type Who } from './seed-community-data';
+import { CIRCLE, type ImageKey, MODEL_COMMENTS, MODEL_REACTIONS, type Slug, TOPICS, USERS, type Who } from './seed-community-data';
+import { POSTS } from './seed-community-posts';
 import type { FileStorage } from './storage';
 
 /**
  * Demo community around the demo library (seed 'content-demo-v1', which must run first): three
  * more members (one the official account), follows, topics, a circle with members, cover and
  * banners, posts of every content kind, comments and replies in four languages, likes, collects,
- * and a print timelapse of the vase. The texts are in seed-community-data.ts.
+ * and a print timelapse of the vase. The texts are in seed-community-data.ts and seed-community-posts.ts.
  *
  * The demo makers and models are found through the models' STL file names, not by nickname (a
  * real member may share a nickname). Counters are recounted from the rows at the end, so they
