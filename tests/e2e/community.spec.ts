@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { newPhone, outboxCode, signInByApi, test } from './session';
+import { API_HEADERS, newPhone, outboxCode, signInByApi, test } from './session';
 
 /**
  * Share pages of the community (posts, profiles, circles, topics, timelapses) and the
@@ -187,5 +187,30 @@ test.describe('interactions', () => {
     // Still there for the next visitor (the cached page was refreshed by the write).
     const html = await (await request.get('/creality-cloud/model-details/1', { headers: EN })).text();
     expect(html).toContain('Printed it in PETG &lt;b&gt;bold&lt;/b&gt;');
+  });
+});
+
+test.describe('lists', () => {
+  test('comments load ten at a time, the next ten when the end of the list scrolls into view', async ({ page, request }) => {
+    // Twelve new comments on the shelf bracket, from two makers (one maker may post ten a minute).
+    for (let maker = 0; maker < 2; maker++) {
+      await signInByApi({ request });
+      for (let i = 0; i < 6; i++) {
+        const res = await request.post('/api/cxy/v2/content/comment', {
+          data: { kind: 1, targetId: 3, body: `Scroll test ${maker}-${i}` },
+          headers: API_HEADERS,
+        });
+        expect((await res.json()).code).toBe(0);
+      }
+    }
+    await page.goto('/creality-cloud/model-details/3');
+    const topLevel = page.locator('#comments > ol > li');
+    await expect(topLevel).toHaveCount(10);
+    await page.locator('.load-more').scrollIntoViewIfNeeded();
+    await expect.poll(() => topLevel.count()).toBeGreaterThan(10);
+    // Newest first, nothing shown twice.
+    const bodies = await page.locator('#comments > ol > li > .comment-body').allTextContents();
+    expect(new Set(bodies).size).toBe(bodies.length);
+    expect(bodies[0]).toBe('Scroll test 1-5');
   });
 });

@@ -39,7 +39,8 @@ export async function post(request: APIRequestContext, path: string, data: unkno
 }
 
 /** Signs the page's browser context in through the API (its cookies are the page's cookies). */
-export async function signInByApi(page: Page, phone = newPhone()) {
+/** Signs a browser context (a page) or an API context in: its cookies carry the session. */
+export async function signInByApi(page: { request: APIRequestContext }, phone = newPhone()) {
   await post(page.request, 'sendCode', { account: phone, type: 1, purpose: 6, region: 'CN' });
   const code = await outboxCode(page.request, `+86${phone}`);
   await post(page.request, 'quickLogin', { account: phone, type: 1, code, region: 'CN' });
