@@ -28,6 +28,12 @@ test.describe('model page', () => {
     await expect(page.getByText('PLA 0.2 mm 标准')).toBeVisible();
   });
 
+  test('a model shared in a circle links to it', async ({ page }) => {
+    await page.goto('/creality-cloud/model-details/3');
+    await page.getByRole('link', { name: 'Functional Prints Workshop' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Functional Prints Workshop');
+  });
+
   test('an unknown model is a translated 404', async ({ page }) => {
     const res = await page.goto('/creality-cloud/model-details/987654');
     expect(res?.status()).toBe(404);

@@ -13,7 +13,10 @@ export async function modelView(db: Kysely<Database>, modelId: number): Promise<
   const m = await db
     .selectFrom('models')
     .innerJoin('users', 'users.id', 'models.author_id')
+    .leftJoin('circles', 'circles.id', 'models.circle_id')
     .select([
+      'circles.id as circle_id',
+      'circles.name as circle_name',
       'models.id',
       'models.title',
       'models.description',
@@ -56,6 +59,7 @@ export async function modelView(db: Kysely<Database>, modelId: number): Promise<
     counts: { downloads: m.download_count, likes: m.like_count, collects: m.collect_count, comments: m.comment_count },
     createdAt: m.created_at,
     author: userCard(m),
+    circle: m.circle_id && m.circle_name ? { id: String(m.circle_id), name: m.circle_name } : null,
     images: images.map((i) => ({ url: fileUrl(i.storage_key) })),
     files: files.map((f) => ({
       name: f.name,

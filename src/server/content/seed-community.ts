@@ -103,6 +103,8 @@ export function communityDemoSeed(storage: FileStorage): Seed {
           CIRCLE.members.map((who, i) => ({ circle_id: circle.id, user_id: users[who], joined_at: ago(CIRCLE.createdHoursAgo - 20 * i) })),
         )
         .execute();
+      // The workshop's functional prints were shared in the circle.
+      await trx.updateTable('models').set({ circle_id: circle.id }).where('id', 'in', [bracket.id, holder.id]).execute();
 
       // The timelapse of the vase: as long as the vase's print profile says the print takes.
       const profile = await trx.selectFrom('slices').select('params').where('model_id', '=', vase.id).orderBy('id').executeTakeFirst();

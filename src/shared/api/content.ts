@@ -46,6 +46,8 @@ export interface ModelView {
   counts: Counts & { downloads: number };
   createdAt: number;
   author: UserCard;
+  /** The circle (group) the model was shared in. */
+  circle: { id: string; name: string } | null;
   images: { url: string }[];
   files: { name: string; url: string; sizeBytes: number; format: string }[];
   slices: { id: string; name: string; estimatedSeconds: number | null; layerHeightMm: number | null; device: string | null }[];

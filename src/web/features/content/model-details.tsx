@@ -99,6 +99,12 @@ function Model({ model, comments, locale }: { model: ModelView; comments: Page<C
           {model.price === 2 ? t('model.paid') : t('model.free')}
           {' · '}
           {t('counts.downloads', { count: model.counts.downloads, n: formatCount(model.counts.downloads, locale) })}
+          {model.circle ? (
+            <>
+              {' · '}
+              <Link to={contentPaths.circle(model.circle.id)}>{model.circle.name}</Link>
+            </>
+          ) : null}
         </p>
         <div className="author-row">
           <AuthorLine user={model.author} />
