@@ -17,9 +17,11 @@ import { RequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
 import { type BuildLoader, registerSsr } from './http/ssr';
 import { registerStatic } from './http/static';
+import { registerAddressRoutes } from './lottery/address-routes';
 import { registerOAuth } from './oauth/routes';
 import { createServices, type Services } from './services';
 import { registerSystemRoutes } from './system/routes';
+import { registerJsapiRoutes } from './wechat/jsapi-routes';
 
 export interface AppOptions {
   /** The React Router server build; without it the app serves the API only (API tests). */
@@ -84,6 +86,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerFileRoute(app, { db, storage: services.content.storage });
   registerContentImport(app);
   registerContentRoutes(app);
+  registerJsapiRoutes(app, config);
+  registerAddressRoutes(app);
   await registerOAuth(app, { config, db, accounts: accountsModule });
 
   if (opts.viteMiddlewares) {

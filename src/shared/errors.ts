@@ -21,6 +21,8 @@ export const ResultCode = {
   accountAtRisk: 3005,
   updateRequired: 3006,
   codeError: 3007,
+  drawNotStarted: 3008,
+  drawRestocking: 3009,
   // accounts
   invalidPhone: 1101,
   invalidEmail: 1102,
@@ -49,6 +51,11 @@ export const ResultCode = {
   followSelf: 1301,
   notYourComment: 1302,
   commentTooFast: 1303,
+  // lottery: WeChat JS-SDK signature
+  wechatShareNotConfigured: 3121,
+  wechatShareUnavailable: 3122,
+  // raffle shipping addresses
+  addressLimit: 3101,
   // transport failures carried in the envelope together with the HTTP status
   badRequest: 400,
   unauthorized: 401,
@@ -84,6 +91,8 @@ const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   3005: 'accountAtRisk',
   3006: 'updateRequired',
   3007: 'codeError',
+  3008: 'drawNotStarted',
+  3009: 'drawRestocking',
   1101: 'invalidPhone',
   1102: 'invalidEmail',
   1103: 'codeFormat',
@@ -109,6 +118,9 @@ const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   1301: 'followSelf',
   1302: 'notYourComment',
   1303: 'commentTooFast',
+  3121: 'wechatShareNotConfigured',
+  3122: 'wechatShareUnavailable',
+  3101: 'addressLimit',
 };
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { test as base, expect } from './fixtures';
 
 /** Signing in from browser journeys: codes come from the development outbox (NODE_ENV=test). */

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import { migration0001 } from './migrations/0001_foundation';
 import { migration0002 } from './migrations/0002_accounts';
 import { migration0003 } from './migrations/0003_content';
+import { migration0004 } from './migrations/0004_lottery';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': migration0001,
   '0002_accounts': migration0002,
   '0003_content': migration0003,
+  '0004_lottery': migration0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

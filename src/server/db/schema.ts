@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ContentTables } from './schema-content';
+import type { LotteryTables } from './schema-lottery';
 
 /**
  * The Kysely database interface: every table of every domain. Times are epoch milliseconds in
@@ -29,6 +30,8 @@ export interface UserTable {
   locale: ColumnType<string, string | undefined, string>;
   level: ColumnType<number, number | undefined, number>;
   premium_until: number | null;
+  /** Cloud space won as prizes, in GB (migration 0004). */
+  storage_bonus_gb: ColumnType<number, number | undefined, number>;
   state: ColumnType<UserState, UserState | undefined, UserState>;
   cancel_requested_at: number | null;
   created_at: number;
@@ -98,7 +101,7 @@ export interface OidcPayloadTable {
   consumed_at: number | null;
 }
 
-export interface Database extends ContentTables {
+export interface Database extends ContentTables, LotteryTables {
   seed_runs: SeedRunTable;
   app_secrets: AppSecretTable;
   users: UserTable;

@@ -60,5 +60,26 @@ export const CONTENT_API = {
   timelapses: { method: 'GET', path: '/api/cxy/v2/content/timelapses' },
 } as const;
 
+/** The lucky-draw raffle (spec §7): everything under `/api/rest/lottery/`. */
+export const LOTTERY_API = {
+  getJsapiSignature: { method: 'GET', path: '/api/rest/lottery/tLottery/getJsapiSignature' },
+} as const;
+
+/** The raffle's shipping address book: the signed-in user's own addresses. */
+export const ADDRESS_API = {
+  list: { method: 'GET', path: '/api/rest/lottery/address/list' },
+  add: { method: 'POST', path: '/api/rest/lottery/address/add' },
+  update: { method: 'POST', path: '/api/rest/lottery/address/update' },
+  delete: { method: 'POST', path: '/api/rest/lottery/address/delete' },
+  setDefault: { method: 'POST', path: '/api/rest/lottery/address/setDefault' },
+} as const;
+
 /** All of them, for the server's contracts. */
-export const API = { system: SYSTEM_API, oauth: OAUTH_API, accounts: ACCOUNTS_API, content: CONTENT_API } as const;
+export const API = {
+  system: SYSTEM_API,
+  oauth: OAUTH_API,
+  accounts: ACCOUNTS_API,
+  content: CONTENT_API,
+  lottery: LOTTERY_API,
+  address: ADDRESS_API,
+} as const;

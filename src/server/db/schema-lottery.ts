@@ -1,0 +1,100 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Tables of the lottery domain (migration 0004). Times in epoch milliseconds. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+/** Per-language text, stored as JSON: `{ en, 'zh-CN', 'zh-TW', fr }`. */
+export type LocalizedJson = string;
+
+export type WinRowState = 'won' | 'received' | 'written_off';
+export type ChanceReason = 'base' | 'premium' | 'invite' | 'share' | 'exchange' | 'admin';
+
+export interface LotteryTables {
+  lottery_campaigns: {
+    id: Generated<number>;
+    kind: Defaulted<string>;
+    channel: Defaulted<number>;
+    title: LocalizedJson;
+    rules: LocalizedJson;
+    starts_at: number;
+    ends_at: number;
+    restocking: Defaulted<number>;
+    no_win_weight: Defaulted<number>;
+    settings: string;
+    created_at: number;
+    updated_at: number;
+  };
+  lottery_prizes: {
+    id: Generated<number>;
+    campaign_id: number;
+    kind: number;
+    name: LocalizedJson;
+    image_url: Defaulted<string>;
+    stock: number;
+    weight: number;
+    per_user_cap: number | null;
+    value: Defaulted<number>;
+    position: number;
+    created_at: number;
+  };
+  lottery_chance_grants: {
+    id: Generated<number>;
+    campaign_id: number;
+    user_id: number;
+    amount: number;
+    reason: ChanceReason;
+    business_key: string;
+    created_at: number;
+  };
+  lottery_chance_balances: { campaign_id: number; user_id: number; remaining: number };
+  lottery_draws: {
+    id: Generated<number>;
+    campaign_id: number;
+    user_id: number;
+    request_id: string;
+    result: number;
+    prize_id: number | null;
+    created_at: number;
+  };
+  lottery_wins: {
+    id: Generated<number>;
+    draw_id: number;
+    campaign_id: number;
+    user_id: number;
+    prize_id: number;
+    state: WinRowState;
+    redeem_code: string;
+    created_at: number;
+    claimed_at: number | null;
+    written_off_at: number | null;
+    written_off_by: number | null;
+  };
+  lottery_claims: { win_id: number; user_id: number; address: string; created_at: number };
+  shipping_addresses: {
+    id: Generated<number>;
+    user_id: number;
+    full_name: string;
+    phone: string;
+    country: string;
+    province: Defaulted<string>;
+    city: string;
+    street: Defaulted<string>;
+    detail: string;
+    post_code: Defaulted<string>;
+    email: Defaulted<string>;
+    tax_id: Defaulted<string>;
+    remark: Defaulted<string>;
+    is_default: Defaulted<number>;
+    created_at: number;
+    updated_at: number;
+  };
+  coin_ledger: {
+    id: Generated<number>;
+    user_id: number;
+    delta: number;
+    reason: string;
+    business_key: string;
+    created_at: number;
+  };
+  coin_balances: { user_id: number; balance: number };
+}

@@ -1,0 +1,45 @@
+import type { Locale } from '../../shared/i18n';
+import type { Tx } from './ledger';
+import { type CampaignSettings, parseSettings } from './settings';
+
+/** Spec §1/§9 campaign states as the page shows them. */
+export type CampaignState = 'notStarted' | 'ongoing' | 'ended' | 'restocking';
+
+export interface Campaign {
+  id: number;
+  channel: number;
+  title: Record<string, string>;
+  rules: Record<string, string>;
+  startsAt: number;
+  endsAt: number;
+  restocking: boolean;
+  noWinWeight: number;
+  settings: CampaignSettings;
+}
+
+export function stateOf(c: Pick<Campaign, 'startsAt' | 'endsAt' | 'restocking'>, now: number): CampaignState {
+  if (now >= c.endsAt) return 'ended';
+  if (now < c.startsAt) return 'notStarted';
+  return c.restocking ? 'restocking' : 'ongoing';
+}
+
+/** The text for a language, falling back to English, then to any language given. */
+export function inLanguage(texts: Record<string, string>, locale: Locale): string {
+  return texts[locale] ?? texts.en ?? Object.values(texts)[0] ?? '';
+}
+
+export async function loadCampaign(trx: Tx, campaignId: number): Promise<Campaign | null> {
+  const c = await trx.selectFrom('lottery_campaigns').selectAll().where('id', '=', campaignId).executeTakeFirst();
+  if (!c) return null;
+  return {
+    id: c.id,
+    channel: c.channel,
+    title: JSON.parse(c.title) as Record<string, string>,
+    rules: JSON.parse(c.rules) as Record<string, string>,
+    startsAt: c.starts_at,
+    endsAt: c.ends_at,
+    restocking: c.restocking === 1,
+    noWinWeight: c.no_win_weight,
+    settings: parseSettings(c.settings),
+  };
+}

@@ -1,0 +1,188 @@
+import type { Kysely } from 'kysely';
+import { PrizeKind, WinState } from '../../shared/enums';
+import { ResultCode } from '../../shared/errors';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { type Campaign, loadCampaign, stateOf } from './campaign';
+import { creditPrize } from './credit';
+import { grantChances, remainingChances, spendChance, type Tx } from './ledger';
+import { pickWeighted, redeemCode } from './pick';
+import { dayKey } from './settings';
+
+export interface DrawOutcome {
+  drawId: number;
+  /** Spec §3 win state: 1 win, 2 nowin. */
+  result: typeof WinState.win | typeof WinState.nowin;
+  /** The prize won (its wheel segment), or null for the no-win segment. */
+  prizeId: number | null;
+  winId: number | null;
+  /** Chances left after this draw. */
+  remaining: number;
+}
+
+/**
+ * The chances a participant is owed so far: the campaign's once-only chances, today's daily
+ * chances, and premium members' daily extra. Each is a grant with a business key, so calling
+ * this on every page view or draw grants each once, even from several instances at once.
+ */
+export async function grantOwedChances(trx: Tx, c: Campaign, user: { id: number; premiumUntil: number | null }, now: number) {
+  const day = dayKey(now, c.settings.timeZone);
+  const grants = [
+    { amount: c.settings.campaignChances, reason: 'base' as const, key: 'base:campaign' },
+    { amount: c.settings.dailyChances, reason: 'base' as const, key: `base:${day}` },
+    ...(user.premiumUntil && user.premiumUntil > now
+      ? [{ amount: c.settings.premiumDailyChances, reason: 'premium' as const, key: `premium:${day}` }]
+      : []),
+  ];
+  for (const g of grants) await grantChances(trx, { campaignId: c.id, userId: user.id, ...g }, now);
+}
+
+/** Refuses a draw outside the campaign's open period, with the page's message for each state. */
+export function assertOpen(c: Campaign, now: number): void {
+  const state = stateOf(c, now);
+  if (state === 'ended') throw new AppError(ResultCode.drawEnded, { result: { winState: WinState.winend } });
+  if (state === 'notStarted') throw new AppError(ResultCode.drawNotStarted);
+  if (state === 'restocking') throw new AppError(ResultCode.drawRestocking);
+}
+
+/**
+ * One draw, in one transaction: spend a chance (guarded), pick a prize by weight among those in
+ * stock and under the user's cap, take one unit of stock (guarded: a prize emptied meanwhile
+ * falls back to no-win), record the draw and the win, and credit what can be credited now. The
+ * request id makes a retried draw answer the same outcome.
+ */
+export async function draw(
+  db: Kysely<Database>,
+  userId: number,
+  campaignId: number,
+  requestId: string,
+  now = Date.now(),
+): Promise<DrawOutcome> {
+  const earlier = await previousDraw(db, userId, requestId);
+  if (earlier) return earlier;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const c = await loadCampaign(trx, campaignId);
+      if (!c) throw new AppError(ResultCode.notFound);
+      assertOpen(c, now);
+      const user = await trx
+        .selectFrom('users')
+        .select(['id', 'premium_until', 'state'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      await grantOwedChances(trx, c, { id: user.id, premiumUntil: user.premium_until }, now);
+      // Taking the chance also locks this user's balance row: one user's draws run one at a time.
+      if (!(await spendChance(trx, c.id, userId))) throw new AppError(ResultCode.noDraws, { result: { winState: WinState.nonum } });
+
+      const prize = await pickPrize(trx, c, userId);
+      let won = prize;
+      if (won) {
+        const took = await trx
+          .updateTable('lottery_prizes')
+          .set((eb) => ({ stock: eb('stock', '-', 1) }))
+          .where('id', '=', won.id)
+          .where('stock', '>', 0)
+          .executeTakeFirst();
+        if (Number(took.numUpdatedRows) === 0) won = null;
+      }
+      const d = await trx
+        .insertInto('lottery_draws')
+        .values({
+          campaign_id: c.id,
+          user_id: userId,
+          request_id: requestId,
+          result: won ? WinState.win : WinState.nowin,
+          prize_id: won?.id ?? null,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      let winId: number | null = null;
+      if (won) {
+        const w = await trx
+          .insertInto('lottery_wins')
+          .values({
+            draw_id: d.id,
+            campaign_id: c.id,
+            user_id: userId,
+            prize_id: won.id,
+            state: won.kind === PrizeKind.entity ? 'won' : 'received',
+            redeem_code: redeemCode(),
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        winId = w.id;
+        await creditPrize(trx, { id: w.id, userId, kind: won.kind, value: won.value }, now);
+      }
+      return {
+        drawId: d.id,
+        result: won ? WinState.win : WinState.nowin,
+        prizeId: won?.id ?? null,
+        winId,
+        remaining: await remainingChances(trx, c.id, userId),
+      };
+    });
+  } catch (err) {
+    // The same request id arriving twice at once: the second insert meets the first's row.
+    const again = err instanceof AppError ? null : await previousDraw(db, userId, requestId);
+    if (again) return again;
+    throw err;
+  }
+}
+
+/** Prizes the user can still win (in stock, under their cap) and the no-win segment, by weight. */
+async function pickPrize(trx: Tx, c: Campaign, userId: number) {
+  const prizes = await trx
+    .selectFrom('lottery_prizes')
+    .select(['id', 'kind', 'weight', 'value', 'per_user_cap'])
+    .where('campaign_id', '=', c.id)
+    .where('stock', '>', 0)
+    .where('weight', '>', 0)
+    .orderBy('position')
+    .execute();
+  const capped = prizes.filter((p) => p.per_user_cap !== null);
+  const mine = capped.length
+    ? await trx
+        .selectFrom('lottery_wins')
+        .select(['prize_id', (eb) => eb.fn.countAll().as('n')])
+        .where('user_id', '=', userId)
+        .where(
+          'prize_id',
+          'in',
+          capped.map((p) => p.id),
+        )
+        .groupBy('prize_id')
+        .execute()
+    : [];
+  const wins = new Map(mine.map((m) => [Number(m.prize_id), Number(m.n)]));
+  const open = prizes.filter((p) => p.per_user_cap === null || (wins.get(p.id) ?? 0) < p.per_user_cap);
+  const choice = pickWeighted([...open, { id: 0, kind: 0, weight: c.noWinWeight, value: 0, per_user_cap: null }]);
+  return choice && choice.id !== 0 ? choice : null;
+}
+
+async function previousDraw(db: Kysely<Database>, userId: number, requestId: string): Promise<DrawOutcome | null> {
+  const d = await db
+    .selectFrom('lottery_draws')
+    .leftJoin('lottery_wins', 'lottery_wins.draw_id', 'lottery_draws.id')
+    .select([
+      'lottery_draws.id',
+      'lottery_draws.user_id',
+      'lottery_draws.campaign_id',
+      'lottery_draws.result',
+      'lottery_draws.prize_id',
+      'lottery_wins.id as win_id',
+    ])
+    .where('lottery_draws.request_id', '=', requestId)
+    .executeTakeFirst();
+  if (!d) return null;
+  // Another user's request id: nothing of that draw is answered.
+  if (d.user_id !== userId) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'requestId' } });
+  return {
+    drawId: d.id,
+    result: d.result as DrawOutcome['result'],
+    prizeId: d.prize_id,
+    winId: d.win_id,
+    remaining: await remainingChances(db, d.campaign_id, userId),
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * How a campaign grants chances and prices them in coins (stored as JSON on the campaign).
+ * Daily grants use the campaign's day boundaries in `timeZone` (an IANA zone, default UTC).
+ */
+export const ZCampaignSettings = z.object({
+  /** Chances every participant gets each day (0: none). */
+  dailyChances: z.number().int().min(0).max(100).default(1),
+  /** Chances every participant gets once for the whole campaign. */
+  campaignChances: z.number().int().min(0).max(1000).default(0),
+  /** Extra chances per day for premium-plan members (spec §1, §6). */
+  premiumDailyChances: z.number().int().min(0).max(100).default(1),
+  /** Chances for each friend invited (granted by the invite capability). */
+  inviteChances: z.number().int().min(0).max(100).default(1),
+  /** Chances for sharing the campaign, at most `shareDailyCap` shares a day. */
+  shareChances: z.number().int().min(0).max(100).default(1),
+  shareDailyCap: z.number().int().min(0).max(100).default(1),
+  /** Coins one extra chance costs (0: exchange disabled). */
+  exchangeCost: z.number().int().min(0).max(1_000_000).default(100),
+  timeZone: z.string().min(1).max(60).default('UTC'),
+});
+export type CampaignSettings = z.infer<typeof ZCampaignSettings>;
+
+export const parseSettings = (json: string): CampaignSettings => ZCampaignSettings.parse(JSON.parse(json));
+
+/** The calendar day of `at` in the campaign's time zone, as `YYYY-MM-DD` (the daily grant key). */
+export function dayKey(at: number, timeZone: string): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}

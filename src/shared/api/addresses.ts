@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { normaliseEmail } from '../rules';
+import { API } from './routes';
+
+/**
+ * The raffle's shipping address book (spec §3, §5): a signed-in user's addresses for entity
+ * prizes, at most {@link MAX_SHIPPING_ADDRESSES}, exactly one of them the default. Ids travel as
+ * strings (bigint columns). Lengths are those of the `shipping_addresses` columns.
+ */
+
+/** Spec §5: 'Max 20 addresses, delete one first'. */
+export const MAX_SHIPPING_ADDRESSES = 20;
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+// Control characters have no place on a shipping label (and PostgreSQL text cannot hold NUL);
+// markup is ordinary text here, stored verbatim and escaped where it is shown. The detail address
+// and the remark may keep line breaks and tabs.
+const CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_BREAKS = /[^\P{Cc}\n\r\t]/u;
+/** Trimmed text of at most `max` characters; `min` 1 makes it required. */
+const text = (max: number, min = 0, refused = CONTROL) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((s) => !refused.test(s), 'must not contain control characters');
+
+/** The fields a user types; also the `addressInfo` of a prize claim. */
+export const ZShippingAddress = z.object({
+  fullName: text(60, 1),
+  // Couriers call this number: digits with the usual separators, and at least 5 digits.
+  phone: z
+    .string()
+    .trim()
+    // A plain space only: no tabs or line breaks on one line.
+    .regex(/^[\d ()+-]{5,30}$/, 'digits, spaces, +, - and parentheses, 5-30 characters')
+    .refine((s) => s.replace(/\D/g, '').length >= 5, 'at least 5 digits'),
+  /** Country or region. */
+  country: text(60, 1),
+  /** Province or state. */
+  province: text(60).default(''),
+  city: text(60, 1),
+  street: text(120).default(''),
+  detail: text(200, 1, CONTROL_BUT_BREAKS),
+  postCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{0,20}$/, 'letters, digits, spaces and hyphens, at most 20')
+    .default(''),
+  // Optional; stored lower-cased like account e-mails, by the same rule.
+  email: z
+    .string()
+    .trim()
+    .max(120)
+    .refine((s) => s === '' || normaliseEmail(s) !== null, 'must be a valid email address')
+    .transform((s) => (s === '' ? '' : (normaliseEmail(s) ?? '')))
+    .default(''),
+  /** Spec §5: digits, letters and hyphens, at most 40. */
+  taxId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{0,40}$/, 'digits, letters and hyphens, at most 40')
+    .default(''),
+  remark: text(200, 0, CONTROL_BUT_BREAKS).default(''),
+});
+export type ShippingAddressFields = z.infer<typeof ZShippingAddress>;
+
+/** An address as the book shows it. */
+export interface ShippingAddress extends ShippingAddressFields {
+  id: string;
+  isDefault: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** `isDefault: true` makes the address the default; false or absent leaves the default alone. */
+const ZBookEntry = ZShippingAddress.extend({ isDefault: z.boolean().optional() });
+export type ShippingAddressInput = z.infer<typeof ZBookEntry>;
+
+/** The default first, then newest first; `limit` lets the page disable "add" when full. */
+export const list = {
+  ...API.address.list,
+  result: z.custom<{ list: ShippingAddress[]; limit: number }>(),
+};
+
+/** The first address becomes the default. Code 3101 when the book is full. */
+export const add = {
+  ...API.address.add,
+  input: ZBookEntry,
+  result: z.custom<ShippingAddress>(),
+};
+
+/** Replaces every field of one of the caller's addresses (1001 for anyone else's). */
+export const update = {
+  ...API.address.update,
+  input: ZBookEntry.extend({ id }),
+  result: z.custom<ShippingAddress>(),
+};
+
+/** Deleting the default makes the newest remaining address the default. */
+export const remove = {
+  ...API.address.delete,
+  input: z.object({ id }),
+  result: z.object({ deleted: z.literal(true) }),
+};
+
+export const setDefault = {
+  ...API.address.setDefault,
+  input: z.object({ id }),
+  result: z.custom<ShippingAddress>(),
+};
