@@ -18,6 +18,8 @@ import { registerSecurityHeaders } from './http/security';
 import { type BuildLoader, registerSsr } from './http/ssr';
 import { registerStatic } from './http/static';
 import { registerAddressRoutes } from './lottery/address-routes';
+import { registerLotteryAdminRoutes } from './lottery/admin-routes';
+import { registerLotteryRoutes } from './lottery/routes';
 import { registerOAuth } from './oauth/routes';
 import { createServices, type Services } from './services';
 import { registerSystemRoutes } from './system/routes';
@@ -88,6 +90,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerContentRoutes(app);
   registerJsapiRoutes(app, config);
   registerAddressRoutes(app);
+  registerLotteryRoutes(app);
+  registerLotteryAdminRoutes(app);
   await registerOAuth(app, { config, db, accounts: accountsModule });
 
   if (opts.viteMiddlewares) {

@@ -9,11 +9,14 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * CSRF rule for state-changing calls: a form or a simple cross-site request cannot set custom
  * headers, so the spec's app-id header must be present (a cross-site script would need a CORS
  * preflight, which we never grant); and when the browser states an Origin it must be ours.
- * Routes opt out with `config: { csrf: false }` (analytics beacons).
+ * Routes opt out with `config: { csrf: false }` (analytics beacons); GET routes that change state
+ * opt in with `config: { csrf: 'always' }`.
  */
 export function registerCsrf(app: FastifyInstance, opts: { publicOrigin?: string }) {
   app.addHook('preHandler', async (request) => {
-    if (SAFE.has(request.method) || request.routeOptions.config?.csrf === false) return;
+    const rule = request.routeOptions.config?.csrf;
+    // Spec §7 has GET calls that change state (a draw, an exchange): those opt in with 'always'.
+    if (rule === false || (SAFE.has(request.method) && rule !== 'always')) return;
     if (!request.url.startsWith('/api/')) return;
     if (!request.headers[HEADER.appId]) throw forbidden('missing-app-id');
     const origin = request.headers.origin;

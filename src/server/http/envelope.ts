@@ -41,7 +41,7 @@ export function endpoint<I extends z.ZodType | undefined, R extends z.ZodType>(
   app: FastifyInstance,
   contract: Contract<I, R>,
   handler: (input: Input<I>, request: FastifyRequest, reply: FastifyReply) => Promise<z.infer<R>> | z.infer<R>,
-  options: { rateLimit?: { max: number; timeWindow: number | string }; csrf?: boolean } = {},
+  options: { rateLimit?: { max: number; timeWindow: number | string }; csrf?: boolean | 'always' } = {},
 ) {
   app.route({
     method: contract.method,
@@ -57,7 +57,10 @@ export function endpoint<I extends z.ZodType | undefined, R extends z.ZodType>(
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false for the few endpoints other sites may call (analytics beacons); default true. */
-    csrf?: boolean;
+    /**
+     * false for the few endpoints other sites may call (analytics beacons); 'always' for GET calls
+     * that change state (spec §7's draw and exchange); default true (unsafe methods only).
+     */
+    csrf?: boolean | 'always';
   }
 }

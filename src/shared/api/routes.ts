@@ -63,6 +63,16 @@ export const CONTENT_API = {
 /** The lucky-draw raffle (spec §7): everything under `/api/rest/lottery/`. */
 export const LOTTERY_API = {
   getJsapiSignature: { method: 'GET', path: '/api/rest/lottery/tLottery/getJsapiSignature' },
+  getLotteryInfo: { method: 'GET', path: '/api/rest/lottery/tLottery/getLotteryInfo' },
+  lottery: { method: 'GET', path: '/api/rest/lottery/tLottery/lottery' },
+  getMyLotteryTimes: { method: 'GET', path: '/api/rest/lottery/tLottery/getMyLotteryTimes' },
+  myPrize: { method: 'GET', path: '/api/rest/lottery/tLottery/myPrize' },
+  prizeInfo: { method: 'GET', path: '/api/rest/lottery/tLottery/prizeInfo' },
+  shareLog: { method: 'GET', path: '/api/rest/lottery/tLottery/shareLog' },
+  exchangeLotteryTimes: { method: 'GET', path: '/api/rest/lottery/tLottery/exchangeLotteryTimes' },
+  receiveAward: { method: 'POST', path: '/api/rest/lottery/tLottery/receiveAward' },
+  checkLottery: { method: 'GET', path: '/api/rest/lottery/tLottery/checkLottery' },
+  writeOffOperation: { method: 'GET', path: '/api/rest/lottery/lotteryManger/writeOffOperation' },
 } as const;
 
 /** The raffle's shipping address book: the signed-in user's own addresses. */

@@ -1,0 +1,200 @@
+import type { Kysely } from 'kysely';
+import type { FieldIssue } from '../../shared/api/envelope';
+import {
+  campaignIssues,
+  type TAdminCampaign,
+  type TCampaignInput,
+  type TCampaignUpdate,
+  type TPrizeInput,
+} from '../../shared/api/lottery-admin';
+import { ResultCode } from '../../shared/errors';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/app-error';
+import type { Tx } from './ledger';
+import { type CampaignSettings, parseSettings, ZCampaignSettings } from './settings';
+
+/**
+ * Admin set-up of raffle campaigns (issue 5). Every write is one transaction: a refusal writes
+ * nothing. Prizes are replaced as a whole only while the campaign has no draws (draws and wins
+ * refer to prize rows); afterwards only their stock, weight, name and image change.
+ */
+
+/** Code 1 naming the fields, like a refused request body. */
+function refused(issues: FieldIssue[]): AppError {
+  return new AppError(ResultCode.parameter, {
+    messageKey: 'parameterNamed',
+    params: { field: issues[0]?.field ?? '' },
+    result: { issues },
+  });
+}
+
+/** The settings as stored (defaults filled in); refused with code 1 naming `settings.<field>`. */
+function checkedSettings(raw: Record<string, unknown>): CampaignSettings {
+  const parsed = ZCampaignSettings.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  throw refused(parsed.error.issues.slice(0, 10).map((i) => ({ field: ['settings', ...i.path].join('.'), message: i.message })));
+}
+
+async function insertPrizes(trx: Tx, campaignId: number, prizes: TPrizeInput[], now: number) {
+  if (prizes.length === 0) return;
+  await trx
+    .insertInto('lottery_prizes')
+    .values(
+      prizes.map((p, position) => ({
+        campaign_id: campaignId,
+        kind: p.kind,
+        name: JSON.stringify(p.name),
+        image_url: p.imageUrl,
+        stock: p.stock,
+        weight: p.weight,
+        per_user_cap: p.perUserCap,
+        value: p.value,
+        position,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+/** Writes a validated campaign and its prizes with `trx` (the caller's transaction, e.g. a seed's). */
+export async function insertCampaign(trx: Tx, input: TCampaignInput, now: number): Promise<number> {
+  const settings = checkedSettings(input.settings);
+  const row = await trx
+    .insertInto('lottery_campaigns')
+    .values({
+      channel: input.channel,
+      title: JSON.stringify(input.title),
+      rules: JSON.stringify(input.rules),
+      starts_at: input.startsAt,
+      ends_at: input.endsAt,
+      restocking: input.restocking ? 1 : 0,
+      no_win_weight: input.noWinWeight,
+      settings: JSON.stringify(settings),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  await insertPrizes(trx, id, input.prizes, now);
+  return id;
+}
+
+async function drawCount(trx: Tx, campaignId: number): Promise<number> {
+  const r = await trx
+    .selectFrom('lottery_draws')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+const prizesOf = (trx: Tx, campaignId: number) =>
+  trx.selectFrom('lottery_prizes').selectAll().where('campaign_id', '=', campaignId).orderBy('position').orderBy('id').execute();
+
+/** The full configuration of a campaign; null when there is none with this id. */
+export async function loadAdminCampaign(trx: Tx, id: number): Promise<TAdminCampaign | null> {
+  const c = await trx.selectFrom('lottery_campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!c) return null;
+  const prizes = await prizesOf(trx, id);
+  return {
+    id: Number(c.id),
+    kind: c.kind,
+    channel: c.channel,
+    title: JSON.parse(c.title) as Record<string, string>,
+    rules: JSON.parse(c.rules) as Record<string, string>,
+    startsAt: Number(c.starts_at),
+    endsAt: Number(c.ends_at),
+    restocking: c.restocking === 1,
+    noWinWeight: c.no_win_weight,
+    settings: parseSettings(c.settings),
+    prizes: prizes.map((p) => ({
+      id: Number(p.id),
+      kind: p.kind,
+      name: JSON.parse(p.name) as Record<string, string>,
+      imageUrl: p.image_url,
+      stock: p.stock,
+      weight: p.weight,
+      perUserCap: p.per_user_cap,
+      value: p.value,
+      position: p.position,
+    })),
+    draws: await drawCount(trx, id),
+    createdAt: Number(c.created_at),
+    updatedAt: Number(c.updated_at),
+  };
+}
+
+export async function getCampaign(db: Kysely<Database>, id: number): Promise<TAdminCampaign> {
+  const c = await loadAdminCampaign(db, id);
+  if (!c) throw new AppError(ResultCode.notFound);
+  return c;
+}
+
+export async function createCampaign(db: Kysely<Database>, input: TCampaignInput, now: number): Promise<TAdminCampaign> {
+  return db.transaction().execute(async (trx) => {
+    const id = await insertCampaign(trx, input, now);
+    return (await loadAdminCampaign(trx, id)) as TAdminCampaign;
+  });
+}
+
+export async function updateCampaign(db: Kysely<Database>, u: TCampaignUpdate, now: number): Promise<TAdminCampaign> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('lottery_campaigns').selectAll().where('id', '=', u.id).executeTakeFirst();
+    if (!row) throw new AppError(ResultCode.notFound);
+    const settings = u.settings && checkedSettings(u.settings);
+    const current = await prizesOf(trx, u.id);
+
+    if (u.prizes && (await drawCount(trx, u.id)) > 0)
+      throw refused([
+        { field: 'prizes', message: 'the campaign has draws: only stock, weight, name and image of its prizes may change (prizeChanges)' },
+      ]);
+    const changes = u.prizeChanges ?? [];
+    const unknown = changes.flatMap((ch, i) =>
+      current.some((p) => Number(p.id) === ch.id) ? [] : [{ field: `prizeChanges.${i}.id`, message: 'not a prize of this campaign' }],
+    );
+    if (unknown.length > 0) throw refused(unknown);
+
+    // The wheel as it would be stored, checked by the same rules as a new campaign.
+    const prizes = u.prizes ?? current.map((p) => ({ weight: changes.find((ch) => ch.id === Number(p.id))?.weight ?? p.weight }));
+    const issues = campaignIssues({
+      startsAt: u.startsAt ?? Number(row.starts_at),
+      endsAt: u.endsAt ?? Number(row.ends_at),
+      noWinWeight: u.noWinWeight ?? row.no_win_weight,
+      prizes,
+    });
+    if (issues.length > 0) throw refused(issues);
+
+    await trx
+      .updateTable('lottery_campaigns')
+      .set({
+        ...(u.channel !== undefined && { channel: u.channel }),
+        ...(u.title && { title: JSON.stringify(u.title) }),
+        ...(u.rules && { rules: JSON.stringify(u.rules) }),
+        ...(u.startsAt !== undefined && { starts_at: u.startsAt }),
+        ...(u.endsAt !== undefined && { ends_at: u.endsAt }),
+        ...(u.restocking !== undefined && { restocking: u.restocking ? 1 : 0 }),
+        ...(u.noWinWeight !== undefined && { no_win_weight: u.noWinWeight }),
+        ...(settings && { settings: JSON.stringify(settings) }),
+        updated_at: now,
+      })
+      .where('id', '=', u.id)
+      .execute();
+
+    if (u.prizes) {
+      await trx.deleteFrom('lottery_prizes').where('campaign_id', '=', u.id).execute();
+      await insertPrizes(trx, u.id, u.prizes, now);
+    }
+    for (const ch of changes) {
+      const set = {
+        ...(ch.stock !== undefined && { stock: ch.stock }),
+        ...(ch.weight !== undefined && { weight: ch.weight }),
+        ...(ch.name && { name: JSON.stringify(ch.name) }),
+        ...(ch.imageUrl !== undefined && { image_url: ch.imageUrl }),
+      };
+      if (Object.keys(set).length === 0) continue;
+      await trx.updateTable('lottery_prizes').set(set).where('id', '=', ch.id).where('campaign_id', '=', u.id).execute();
+    }
+    return (await loadAdminCampaign(trx, u.id)) as TAdminCampaign;
+  });
+}

@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as contract from '../../shared/api/lottery';
+import { ResultCode } from '../../shared/errors';
+import { requireRole, requireUser } from '../accounts/auth';
+import { AppError } from '../http/app-error';
+import { endpoint } from '../http/envelope';
+import { ClaimRefused, campaignOr404, claimPrize, exchangeChance, logShare, myTimes, writeOff } from './actions';
+import { draw } from './draw';
+import { lotteryInfo, myWins, prizeView, segmentOf, wheel } from './views';
+
+/** The raffle calls of spec §7 under `/api/rest/lottery/` (the page's, and staff write-off). */
+export function registerLotteryRoutes(app: FastifyInstance) {
+  const { accounts, db } = app.services;
+  const k = db.kysely;
+  const user = async (request: FastifyRequest) => (await requireUser(accounts, request)).userId;
+  const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+  // GET calls that change something: only from our pages and apps (the app-id header), never a link.
+  const stateful = (max: number) => ({ ...perIp(max), csrf: 'always' as const });
+
+  endpoint(app, contract.getLotteryInfo, async (q, request) =>
+    lotteryInfo(k, await campaignOr404(k, q.lotteryId), request.ctx.locale, Date.now()),
+  );
+
+  endpoint(
+    app,
+    contract.lottery,
+    async (q, request) => {
+      const userId = await user(request);
+      const c = await campaignOr404(k, q.lotteryId);
+      const out = await draw(k, userId, c.id, request.ctx.requestId);
+      const { prizes } = await wheel(k, c);
+      const won = out.prizeId === null ? null : (prizes.find((p) => p.id === out.prizeId) ?? null);
+      return {
+        winState: out.result,
+        segment: segmentOf(prizes, out.prizeId),
+        prize: won ? prizeView(won, request.ctx.locale) : null,
+        winId: out.winId === null ? null : String(out.winId),
+        remaining: out.remaining,
+      };
+    },
+    stateful(60),
+  );
+
+  endpoint(
+    app,
+    contract.getMyLotteryTimes,
+    async (q, request) => myTimes(k, await campaignOr404(k, q.lotteryId), await user(request)),
+    stateful(120),
+  );
+
+  endpoint(app, contract.myPrize, async (q, request) => myWins(k, await user(request), request.ctx.locale, { campaignId: q.lotteryId }));
+
+  endpoint(app, contract.prizeInfo, async (q, request) => {
+    const [win] = await myWins(k, await user(request), request.ctx.locale, { winId: q.id });
+    // Someone else's win reads as unknown.
+    if (!win) throw new AppError(ResultCode.notFound);
+    return win;
+  });
+
+  endpoint(
+    app,
+    contract.shareLog,
+    async (q, request) => logShare(k, await campaignOr404(k, q.lotteryId), await user(request)),
+    stateful(30),
+  );
+
+  endpoint(
+    app,
+    contract.exchangeLotteryTimes,
+    async (q, request) => exchangeChance(k, await campaignOr404(k, q.lotteryId), await user(request), request.ctx.requestId),
+    stateful(30),
+  );
+
+  endpoint(
+    app,
+    contract.receiveAward,
+    async (input, request) => {
+      const userId = await user(request);
+      try {
+        const winId = await claimPrize(k, userId, input.awardsCode, input.addressInfo);
+        const [win] = await myWins(k, userId, request.ctx.locale, { winId });
+        if (!win) throw new AppError(ResultCode.notFound);
+        return win;
+      } catch (err) {
+        if (!(err instanceof ClaimRefused)) throw err;
+        request.log.warn({ userId, reason: err.message }, 'prize claim refused');
+        throw new AppError(ResultCode.claimFailed);
+      }
+    },
+    perIp(20),
+  );
+
+  // Staff of the campaign (role `staff`, scope `activity:<id>`) or an admin.
+  const staff = async (request: FastifyRequest, campaignId: number) =>
+    (await requireRole(accounts, request, 'staff', `activity:${campaignId}`)).userId;
+
+  endpoint(app, contract.checkLottery, async (q, request) => {
+    await staff(request, q.activeId);
+    const row = await k
+      .selectFrom('lottery_wins')
+      .innerJoin('users', 'users.id', 'lottery_wins.user_id')
+      .select(['lottery_wins.id', 'lottery_wins.user_id', 'users.nickname'])
+      .where('redeem_code', '=', q.id)
+      .where('campaign_id', '=', q.activeId)
+      .executeTakeFirst();
+    if (!row) throw new AppError(ResultCode.codeError);
+    const [win] = await myWins(k, row.user_id, request.ctx.locale, { winId: row.id });
+    if (!win) throw new AppError(ResultCode.codeError);
+    return { ...win, winner: row.nickname };
+  });
+
+  endpoint(
+    app,
+    contract.writeOffOperation,
+    async (q, request) => {
+      const staffId = await staff(request, q.activeId);
+      const done = await writeOff(k, staffId, q.activeId, q.code);
+      request.log.info({ staffId, winId: done.id, campaignId: q.activeId }, 'prize written off');
+      const [win] = await myWins(k, done.user_id, request.ctx.locale, { winId: done.id });
+      if (!win) throw new AppError(ResultCode.codeError);
+      return win;
+    },
+    stateful(120),
+  );
+}

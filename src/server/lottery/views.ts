@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { LotteryInfo, MyPrizeView, PrizeView } from '../../shared/api/lottery';
+import type { Locale } from '../../shared/i18n';
+import type { Database } from '../db/schema';
+import { type Campaign, inLanguage, stateOf } from './campaign';
+import type { Tx } from './ledger';
+
+type PrizeRow = { id: number; kind: number; name: string; image_url: string; value: number };
+
+export const prizeView = (p: PrizeRow, locale: Locale): PrizeView => ({
+  id: String(p.id),
+  kind: p.kind,
+  name: inLanguage(JSON.parse(p.name) as Record<string, string>, locale),
+  imageUrl: p.image_url,
+  value: p.value,
+});
+
+/** The wheel: prizes by position, then the no-win segment (always there, so a wheel can stop on it). */
+export async function wheel(trx: Tx, c: Campaign) {
+  const prizes = await trx
+    .selectFrom('lottery_prizes')
+    .select(['id', 'kind', 'name', 'image_url', 'value', 'weight'])
+    .where('campaign_id', '=', c.id)
+    .orderBy('position')
+    .execute();
+  return { prizes, total: prizes.reduce((s, p) => s + p.weight, 0) + c.noWinWeight };
+}
+
+/** Segment index of a draw's outcome on the wheel (the last one is no-win). */
+export const segmentOf = (prizes: { id: number }[], prizeId: number | null) =>
+  prizeId === null
+    ? prizes.length
+    : Math.max(
+        0,
+        prizes.findIndex((p) => p.id === prizeId),
+      );
+
+export async function lotteryInfo(trx: Tx, c: Campaign, locale: Locale, now: number): Promise<LotteryInfo> {
+  const { prizes, total } = await wheel(trx, c);
+  // Published odds: each segment's share of the configured weights (spec: odds on the rules page).
+  const odds = (w: number) => (total > 0 ? Math.round((w / total) * 10_000) / 100 : 0);
+  return {
+    id: String(c.id),
+    title: inLanguage(c.title, locale),
+    rules: inLanguage(c.rules, locale),
+    state: stateOf(c, now),
+    startsAt: c.startsAt,
+    endsAt: c.endsAt,
+    segments: [
+      ...prizes.map((p) => ({ prize: prizeView(p, locale), oddsPercent: odds(p.weight) })),
+      { prize: null, oddsPercent: odds(c.noWinWeight) },
+    ],
+    exchangeCost: c.settings.exchangeCost,
+  };
+}
+
+/** A user's wins (all campaigns, or one), newest first, with their claims. */
+export async function myWins(
+  db: Kysely<Database>,
+  userId: number,
+  locale: Locale,
+  filter: { campaignId?: number; winId?: number },
+): Promise<MyPrizeView[]> {
+  let q = db
+    .selectFrom('lottery_wins')
+    .innerJoin('lottery_prizes', 'lottery_prizes.id', 'lottery_wins.prize_id')
+    .leftJoin('lottery_claims', 'lottery_claims.win_id', 'lottery_wins.id')
+    .select([
+      'lottery_wins.id as win_id',
+      'lottery_wins.state',
+      'lottery_wins.redeem_code',
+      'lottery_wins.created_at',
+      'lottery_prizes.id',
+      'lottery_prizes.kind',
+      'lottery_prizes.name',
+      'lottery_prizes.image_url',
+      'lottery_prizes.value',
+      'lottery_claims.address',
+      'lottery_claims.created_at as claimed_at',
+    ])
+    .where('lottery_wins.user_id', '=', userId);
+  if (filter.campaignId !== undefined) q = q.where('lottery_wins.campaign_id', '=', filter.campaignId);
+  if (filter.winId !== undefined) q = q.where('lottery_wins.id', '=', filter.winId);
+  const rows = await q.orderBy('lottery_wins.created_at', 'desc').orderBy('lottery_wins.id', 'desc').limit(200).execute();
+  return rows.map((r) => ({
+    winId: String(r.win_id),
+    prize: prizeView(r, locale),
+    state: r.state,
+    redeemCode: r.redeem_code,
+    createdAt: r.created_at,
+    claim: r.address && r.claimed_at !== null ? { address: JSON.parse(r.address), createdAt: r.claimed_at } : null,
+  }));
+}

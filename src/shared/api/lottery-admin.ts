@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { type EnumValue, PrizeKind } from '../enums';
+import { LOCALES } from '../i18n';
+
+/**
+ * Admin set-up of raffle campaigns (issue 5): create a campaign with its prizes in one call, edit
+ * it, read its full configuration. Every call needs the global `admin` role. Texts are given in
+ * all four languages; enumerations travel as their numeric values (`src/shared/enums.ts`); times
+ * are epoch milliseconds or ISO 8601 date-times with a zone. Ids are numbers (an admin tool).
+ *
+ * Prizes are replaced as a whole (`prizes`) only while the campaign has no draws; after the
+ * first draw only the stock, weight, name and image of existing prizes change (`prizeChanges`).
+ */
+
+const BASE = '/api/rest/lottery/admin/campaign';
+
+export const LOTTERY_ADMIN_API = {
+  create: { method: 'POST', path: `${BASE}/create` },
+  update: { method: 'POST', path: `${BASE}/update` },
+  get: { method: 'GET', path: `${BASE}/get` },
+} as const;
+
+/** A wheel has room for this many prize segments (plus the no-win one). */
+export const MAX_PRIZES = 12;
+
+const ZId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+// Markup is ordinary text, stored verbatim and escaped where it is shown. Control characters are
+// refused (PostgreSQL text cannot hold NUL); rules may keep line breaks and tabs.
+const CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_BREAKS = /[^\P{Cc}\n\r\t]/u;
+const text = (max: number, refused: RegExp) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((s) => !refused.test(s), 'must not contain control characters');
+
+/** The same text in every language of the product: `{ en, 'zh-CN', 'zh-TW', fr }`. */
+const localized = (max: number, refused = CONTROL) =>
+  z.strictObject(Object.fromEntries(LOCALES.map((l) => [l, text(max, refused)])) as Record<(typeof LOCALES)[number], z.ZodString>);
+export type TLocalized = Record<(typeof LOCALES)[number], string>;
+
+/** An image: a path of this site or an http(s) URL (never `javascript:` and the like); '' for none. */
+const imageUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((s) => s === '' || /^(https?:\/\/[^\s]+|\/(?!\/)\S*)$/i.test(s), 'must be a /path or an http(s) URL');
+
+/** Epoch milliseconds (from 2000 on) or an ISO 8601 date-time with a zone. */
+const time = z.union([
+  z.number().int().min(946_684_800_000).max(Number.MAX_SAFE_INTEGER),
+  z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),
+]);
+
+const stock = z.number().int().min(0).max(100_000_000);
+const weight = z.number().int().min(0).max(1_000_000);
+const prizeKind = z.literal(Object.values(PrizeKind) as [EnumValue<typeof PrizeKind>, ...EnumValue<typeof PrizeKind>[]]);
+/** Kinds whose `value` is what is won: beans, VIP days, cloud space GB. */
+const VALUED: number[] = [PrizeKind.bean, PrizeKind.vip, PrizeKind.space];
+
+export const ZPrizeInput = z
+  .strictObject({
+    kind: prizeKind,
+    name: localized(80),
+    imageUrl: imageUrl.default(''),
+    stock,
+    weight,
+    /** Wins of this prize one user may have in the campaign; null: no limit. */
+    perUserCap: z.number().int().min(1).max(1_000_000).nullable().default(null),
+    /** Beans (kind 3), VIP days (4) or cloud space GB (5); unused for entity and virtual prizes. */
+    value: z.number().int().min(0).max(1_000_000).default(0),
+  })
+  .superRefine((p, ctx) => {
+    if (VALUED.includes(p.kind) && p.value <= 0)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be > 0 for bean, VIP and space prizes' });
+  });
+export type TPrizeInput = z.infer<typeof ZPrizeInput>;
+
+/** The lottery channel (header `__CXY_LOTTERY_CH_`) the campaign is shown on. */
+const channel = z.number().int().min(1).max(999_999);
+
+const campaignFields = {
+  channel: channel.default(1),
+  title: localized(120),
+  rules: localized(5000, CONTROL_BUT_BREAKS),
+  startsAt: time,
+  endsAt: time,
+  /** Paused while prizes are restocked. */
+  restocking: z.boolean().default(false),
+  /** Weight of the no-win segment of the wheel. */
+  noWinWeight: weight.default(0),
+  /**
+   * How chances are granted and priced (CampaignSettings of src/server/lottery/settings.ts, checked
+   * by the server; fields not given take their defaults).
+   */
+  settings: z.record(z.string(), z.unknown()).default({}),
+};
+
+/** The wheel's rules shared by create and update (applied to the campaign as it would be stored). */
+export function campaignIssues(c: {
+  startsAt: number;
+  endsAt: number;
+  noWinWeight: number;
+  prizes: { weight: number }[];
+}): { field: string; message: string }[] {
+  const issues: { field: string; message: string }[] = [];
+  if (!(c.endsAt > c.startsAt)) issues.push({ field: 'endsAt', message: 'must be after startsAt' });
+  if (c.prizes.length === 0 && c.noWinWeight <= 0)
+    issues.push({ field: 'prizes', message: 'at least one prize, or a no-win weight above 0' });
+  else if (c.prizes.reduce((sum, p) => sum + p.weight, c.noWinWeight) <= 0)
+    issues.push({ field: 'noWinWeight', message: 'the prize weights and the no-win weight must add up to more than 0' });
+  return issues;
+}
+
+const addIssues = (issues: { field: string; message: string }[], ctx: z.RefinementCtx) => {
+  for (const i of issues) ctx.addIssue({ code: 'custom', path: [i.field], message: i.message });
+};
+
+export const ZCampaignInput = z
+  .strictObject({ ...campaignFields, prizes: z.array(ZPrizeInput).max(MAX_PRIZES).default([]) })
+  .superRefine((c, ctx) => addIssues(campaignIssues(c), ctx));
+export type TCampaignInput = z.infer<typeof ZCampaignInput>;
+
+/** What may change on a prize once the campaign has draws. */
+export const ZPrizeChange = z.strictObject({
+  id: ZId,
+  stock: stock.optional(),
+  weight: weight.optional(),
+  name: localized(80).optional(),
+  imageUrl: imageUrl.optional(),
+});
+export type TPrizeChange = z.infer<typeof ZPrizeChange>;
+
+export const ZCampaignUpdate = z
+  .strictObject({
+    id: ZId,
+    channel: channel.optional(),
+    title: campaignFields.title.optional(),
+    rules: campaignFields.rules.optional(),
+    startsAt: time.optional(),
+    endsAt: time.optional(),
+    restocking: z.boolean().optional(),
+    noWinWeight: weight.optional(),
+    /** Replaces the settings (fields not given take their defaults). */
+    settings: z.record(z.string(), z.unknown()).optional(),
+    /** The new prize list, replacing the old one: only while the campaign has no draws. */
+    prizes: z.array(ZPrizeInput).max(MAX_PRIZES).optional(),
+    /** Changes to existing prizes (any time). */
+    prizeChanges: z
+      .array(ZPrizeChange)
+      .max(MAX_PRIZES)
+      .refine((a) => new Set(a.map((p) => p.id)).size === a.length, 'must not repeat a prize id')
+      .optional(),
+  })
+  .superRefine((u, ctx) => {
+    if (u.prizes && u.prizeChanges)
+      ctx.addIssue({ code: 'custom', path: ['prizeChanges'], message: 'give either prizes (a new list) or prizeChanges' });
+  });
+export type TCampaignUpdate = z.infer<typeof ZCampaignUpdate>;
+
+export const ZAdminPrize = z.object({
+  id: z.number(),
+  kind: z.number(),
+  name: z.record(z.string(), z.string()),
+  imageUrl: z.string(),
+  stock: z.number(),
+  weight: z.number(),
+  perUserCap: z.number().nullable(),
+  value: z.number(),
+  position: z.number(),
+});
+
+/** A campaign's full configuration as stored, with how many draws it has had. */
+export const ZAdminCampaign = z.object({
+  id: z.number(),
+  kind: z.string(),
+  channel: z.number(),
+  title: z.record(z.string(), z.string()),
+  rules: z.record(z.string(), z.string()),
+  startsAt: z.number(),
+  endsAt: z.number(),
+  restocking: z.boolean(),
+  noWinWeight: z.number(),
+  settings: z.record(z.string(), z.unknown()),
+  prizes: z.array(ZAdminPrize),
+  draws: z.number(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type TAdminCampaign = z.infer<typeof ZAdminCampaign>;
+
+export const createCampaign = { ...LOTTERY_ADMIN_API.create, input: ZCampaignInput, result: ZAdminCampaign } as const;
+export const updateCampaign = { ...LOTTERY_ADMIN_API.update, input: ZCampaignUpdate, result: ZAdminCampaign } as const;
+export const getCampaign = { ...LOTTERY_ADMIN_API.get, input: z.object({ id: ZId }), result: ZAdminCampaign } as const;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ZShippingAddress } from './addresses';
+import { API } from './routes';
+
+/**
+ * The raffle calls of spec §7 (`/api/rest/lottery/…`). The spec shows paths and a few parameter
+ * names only; the shapes here are what the raffle pages need (docs: README "Raffle").
+ */
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const lotteryId = z.object({ lotteryId: id });
+/** A win's redeem code (server/lottery/pick.ts), as typed or scanned: case does not matter. */
+const redeemCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z2-9]{12}$/);
+
+export type CampaignStateName = 'notStarted' | 'ongoing' | 'ended' | 'restocking';
+
+export interface PrizeView {
+  id: string;
+  /** 1 entity, 2 virtual, 3 bean, 4 vip, 5 space (spec §3). */
+  kind: number;
+  name: string;
+  imageUrl: string;
+  /** Beans, premium days or GB. */
+  value: number;
+}
+
+export interface LotteryInfo {
+  id: string;
+  title: string;
+  rules: string;
+  state: CampaignStateName;
+  startsAt: number;
+  endsAt: number;
+  /** Wheel segments in order, each with its published odds in percent; `prize: null` is no-win. */
+  segments: { prize: PrizeView | null; oddsPercent: number }[];
+  exchangeCost: number;
+}
+
+export interface DrawResultView {
+  /** Spec §3 win state: 1 win, 2 nowin. */
+  winState: number;
+  /** The wheel segment to stop on. */
+  segment: number;
+  prize: PrizeView | null;
+  winId: string | null;
+  remaining: number;
+}
+
+export interface MyPrizeView {
+  winId: string;
+  prize: PrizeView;
+  /** won (entity prize to claim) | received | written_off */
+  state: 'won' | 'received' | 'written_off';
+  redeemCode: string;
+  createdAt: number;
+  claim: { address: z.infer<typeof ZShippingAddress>; createdAt: number } | null;
+}
+
+export const getLotteryInfo = { ...API.lottery.getLotteryInfo, input: lotteryId, result: z.custom<LotteryInfo>() };
+export const lottery = { ...API.lottery.lottery, input: lotteryId, result: z.custom<DrawResultView>() };
+export const getMyLotteryTimes = {
+  ...API.lottery.getMyLotteryTimes,
+  input: lotteryId,
+  result: z.custom<{ remaining: number; coins: number }>(),
+};
+export const myPrize = { ...API.lottery.myPrize, input: lotteryId, result: z.custom<MyPrizeView[]>() };
+export const prizeInfo = { ...API.lottery.prizeInfo, input: z.object({ id }), result: z.custom<MyPrizeView>() };
+export const shareLog = {
+  ...API.lottery.shareLog,
+  input: lotteryId,
+  result: z.custom<{ granted: boolean; remaining: number }>(),
+};
+export const exchangeLotteryTimes = {
+  ...API.lottery.exchangeLotteryTimes,
+  input: lotteryId,
+  result: z.custom<{ remaining: number; coins: number }>(),
+};
+/** Spec §7: `awardsCode` is the win's redeem code, `addressInfo` the shipping address. */
+export const receiveAward = {
+  ...API.lottery.receiveAward,
+  input: z.object({ awardsCode: redeemCode, addressInfo: ZShippingAddress }),
+  result: z.custom<MyPrizeView>(),
+};
+/** Staff: what a redeem code (typed or scanned) stands for, before writing it off. */
+export const checkLottery = {
+  ...API.lottery.checkLottery,
+  input: z.object({ id: redeemCode, activeId: id }),
+  result: z.custom<MyPrizeView & { winner: string }>(),
+};
+export const writeOffOperation = {
+  ...API.lottery.writeOffOperation,
+  input: z.object({ code: redeemCode, activeId: id }),
+  result: z.custom<MyPrizeView>(),
+};
