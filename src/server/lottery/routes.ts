@@ -6,6 +6,8 @@ import { AppError } from '../http/app-error';
 import { endpoint } from '../http/envelope';
 import { ClaimRefused, campaignOr404, claimPrize, exchangeChance, logShare, myTimes, writeOff } from './actions';
 import { draw } from './draw';
+import { coinBalance, remainingChances } from './ledger';
+import { dataInfo, prizeStats, winLog } from './reports';
 import { lotteryInfo, myWins, prizeView, segmentOf, wheel } from './views';
 
 /** The raffle calls of spec §7 under `/api/rest/lottery/` (the page's, and staff write-off). */
@@ -122,4 +124,55 @@ export function registerLotteryRoutes(app: FastifyInstance) {
     },
     stateful(120),
   );
+
+  endpoint(app, contract.getLotteryDataInfo, async (q, request) => {
+    await campaignOr404(k, q.lotteryId);
+    return dataInfo(k, q.lotteryId, request.ctx.locale);
+  });
+
+  endpoint(app, contract.getLotteryTimes, async (q, request) => {
+    const userId = await user(request);
+    const c = await campaignOr404(k, q.lotteryId);
+    const grants = await k
+      .selectFrom('lottery_chance_grants')
+      .select(['amount', 'reason', 'created_at'])
+      .where('campaign_id', '=', c.id)
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(100)
+      .execute();
+    return {
+      grants: grants.map((g) => ({ amount: g.amount, reason: g.reason, at: g.created_at })),
+      remaining: await remainingChances(k, c.id, userId),
+    };
+  });
+
+  endpoint(app, contract.getMyKwbeansWingingLog, async (_q, request) => {
+    const userId = await user(request);
+    const log = await k
+      .selectFrom('coin_ledger')
+      .select(['delta', 'reason', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(100)
+      .execute();
+    return { balance: await coinBalance(k, userId), log: log.map((l) => ({ delta: l.delta, reason: l.reason, at: l.created_at })) };
+  });
+
+  endpoint(app, contract.managerDataInfo, async (q, request) => {
+    await staff(request, q.lotteryId);
+    await campaignOr404(k, q.lotteryId);
+    const [info, prizes] = await Promise.all([
+      dataInfo(k, q.lotteryId, request.ctx.locale),
+      prizeStats(k, q.lotteryId, request.ctx.locale),
+    ]);
+    return { ...info, prizes };
+  });
+
+  endpoint(app, contract.winLogList, async (input, request) => {
+    await staff(request, input.lotteryId);
+    return winLog(k, input, request.ctx.locale);
+  });
 }

@@ -95,3 +95,46 @@ export const writeOffOperation = {
   input: z.object({ code: redeemCode, activeId: id }),
   result: z.custom<MyPrizeView>(),
 };
+
+/** Public figures of a campaign and the winners' marquee (nicknames masked). */
+export interface LotteryDataInfo {
+  participants: number;
+  draws: number;
+  winners: { nickname: string; prize: string; at: number }[];
+}
+export const getLotteryDataInfo = { ...API.lottery.getLotteryDataInfo, input: lotteryId, result: z.custom<LotteryDataInfo>() };
+
+/** The signed-in user's chance grants in a campaign (why they have the draws they have). */
+export const getLotteryTimes = {
+  ...API.lottery.getLotteryTimes,
+  input: lotteryId,
+  result: z.custom<{ grants: { amount: number; reason: string; at: number }[]; remaining: number }>(),
+};
+
+/** The signed-in user's coin (bean) movements, newest first. */
+export const getMyKwbeansWingingLog = {
+  ...API.lottery.getMyKwbeansWingingLog,
+  input: z.object({}),
+  result: z.custom<{ balance: number; log: { delta: number; reason: string; at: number }[] }>(),
+};
+
+/** Staff: stock and outcome of every prize of their campaign. */
+export const managerDataInfo = {
+  ...API.lottery.managerDataInfo,
+  input: lotteryId,
+  result: z.custom<
+    LotteryDataInfo & { prizes: { prize: PrizeView; stockLeft: number; won: number; claimed: number; writtenOff: number }[] }
+  >(),
+};
+
+/** Staff: the campaign's wins, newest first; `volumeCode` finds one redeem code. */
+export const winLogList = {
+  ...API.lottery.winLogList,
+  input: z.object({
+    lotteryId: id,
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+    volumeCode: redeemCode.optional(),
+  }),
+  result: z.custom<{ list: (MyPrizeView & { winner: string })[]; total: number; page: number; pageSize: number }>(),
+};

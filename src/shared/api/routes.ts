@@ -73,6 +73,11 @@ export const LOTTERY_API = {
   receiveAward: { method: 'POST', path: '/api/rest/lottery/tLottery/receiveAward' },
   checkLottery: { method: 'GET', path: '/api/rest/lottery/tLottery/checkLottery' },
   writeOffOperation: { method: 'GET', path: '/api/rest/lottery/lotteryManger/writeOffOperation' },
+  getLotteryDataInfo: { method: 'GET', path: '/api/rest/lottery/tLottery/getLotteryDataInfo' },
+  getLotteryTimes: { method: 'GET', path: '/api/rest/lottery/tLottery/getLotteryTimes' },
+  getMyKwbeansWingingLog: { method: 'GET', path: '/api/rest/lottery/tLottery/getMyKwbeansWingingLog' },
+  managerDataInfo: { method: 'GET', path: '/api/rest/lottery/lotteryManger/getLotteryDataInfo' },
+  winLogList: { method: 'POST', path: '/api/rest/lottery/lotteryManger/winLogList' },
 } as const;
 
 /** The raffle's shipping address book: the signed-in user's own addresses. */

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { LotteryDataInfo, MyPrizeView } from '../../shared/api/lottery';
+import type { Locale } from '../../shared/i18n';
+import type { Database } from '../db/schema';
+import { inLanguage } from './campaign';
+import { myWins, prizeView } from './views';
+
+/** "林***" / "S***": the first character only (not even the length), enough for a marquee. */
+export const maskName = (name: string) => `${[...name.trim()][0] ?? ''}***`;
+
+export async function dataInfo(db: Kysely<Database>, campaignId: number, locale: Locale): Promise<LotteryDataInfo> {
+  const [counts, latest] = await Promise.all([
+    db
+      .selectFrom('lottery_draws')
+      .select((eb) => [eb.fn.countAll().as('draws'), eb.fn.count('user_id').distinct().as('participants')])
+      .where('campaign_id', '=', campaignId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('lottery_wins')
+      .innerJoin('users', 'users.id', 'lottery_wins.user_id')
+      .innerJoin('lottery_prizes', 'lottery_prizes.id', 'lottery_wins.prize_id')
+      .select(['users.nickname', 'lottery_prizes.name', 'lottery_wins.created_at'])
+      .where('lottery_wins.campaign_id', '=', campaignId)
+      .orderBy('lottery_wins.created_at', 'desc')
+      .orderBy('lottery_wins.id', 'desc')
+      .limit(20)
+      .execute(),
+  ]);
+  return {
+    participants: Number(counts.participants),
+    draws: Number(counts.draws),
+    winners: latest.map((w) => ({
+      nickname: maskName(w.nickname),
+      prize: inLanguage(JSON.parse(w.name) as Record<string, string>, locale),
+      at: w.created_at,
+    })),
+  };
+}
+
+/** Per prize: stock left and how many were won, claimed and written off. */
+export async function prizeStats(db: Kysely<Database>, campaignId: number, locale: Locale) {
+  const rows = await db
+    .selectFrom('lottery_prizes')
+    .leftJoin('lottery_wins', 'lottery_wins.prize_id', 'lottery_prizes.id')
+    .select((eb) => [
+      'lottery_prizes.id',
+      'lottery_prizes.kind',
+      'lottery_prizes.name',
+      'lottery_prizes.image_url',
+      'lottery_prizes.value',
+      'lottery_prizes.stock',
+      'lottery_prizes.position',
+      eb.fn.count('lottery_wins.id').as('won'),
+      eb.fn.count('lottery_wins.claimed_at').as('claimed'),
+      eb.fn.count('lottery_wins.written_off_at').as('written_off'),
+    ])
+    .where('lottery_prizes.campaign_id', '=', campaignId)
+    .groupBy([
+      'lottery_prizes.id',
+      'lottery_prizes.kind',
+      'lottery_prizes.name',
+      'lottery_prizes.image_url',
+      'lottery_prizes.value',
+      'lottery_prizes.stock',
+      'lottery_prizes.position',
+    ])
+    .orderBy('lottery_prizes.position')
+    .execute();
+  return rows.map((r) => ({
+    prize: prizeView(r, locale),
+    stockLeft: r.stock,
+    won: Number(r.won),
+    claimed: Number(r.claimed),
+    writtenOff: Number(r.written_off),
+  }));
+}
+
+/** The campaign's wins for staff, newest first, optionally one redeem code. */
+export async function winLog(
+  db: Kysely<Database>,
+  q: { lotteryId: number; page: number; pageSize: number; volumeCode?: string | undefined },
+  locale: Locale,
+): Promise<{ list: (MyPrizeView & { winner: string })[]; total: number; page: number; pageSize: number }> {
+  let base = db
+    .selectFrom('lottery_wins')
+    .innerJoin('users', 'users.id', 'lottery_wins.user_id')
+    .where('lottery_wins.campaign_id', '=', q.lotteryId);
+  if (q.volumeCode) base = base.where('lottery_wins.redeem_code', '=', q.volumeCode);
+  const [rows, total] = await Promise.all([
+    base
+      .select(['lottery_wins.id', 'lottery_wins.user_id', 'users.nickname'])
+      .orderBy('lottery_wins.created_at', 'desc')
+      .orderBy('lottery_wins.id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const list = [];
+  for (const r of rows) {
+    const [win] = await myWins(db, r.user_id, locale, { winId: r.id });
+    if (win) list.push({ ...win, winner: r.nickname });
+  }
+  return { list, total: Number(total.n), page: q.page, pageSize: q.pageSize };
+}
