@@ -193,11 +193,12 @@ test.describe('interactions', () => {
 test.describe('lists', () => {
   test('comments load ten at a time, the next ten when the end of the list scrolls into view', async ({ page, request }) => {
     // Twelve new comments on the shelf bracket, from two makers (one maker may post ten a minute).
+    const run = Date.now().toString(36);
     for (let maker = 0; maker < 2; maker++) {
       await signInByApi({ request });
       for (let i = 0; i < 6; i++) {
         const res = await request.post('/api/cxy/v2/content/comment', {
-          data: { kind: 1, targetId: 3, body: `Scroll test ${maker}-${i}` },
+          data: { kind: 1, targetId: 3, body: `Scroll test ${run} ${maker}-${i}` },
           headers: API_HEADERS,
         });
         expect((await res.json()).code).toBe(0);
@@ -211,6 +212,6 @@ test.describe('lists', () => {
     // Newest first, nothing shown twice.
     const bodies = await page.locator('#comments > ol > li > .comment-body').allTextContents();
     expect(new Set(bodies).size).toBe(bodies.length);
-    expect(bodies[0]).toBe('Scroll test 1-5');
+    expect(bodies[0]).toBe(`Scroll test ${run} 1-5`);
   });
 });

@@ -9,6 +9,7 @@ import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { useResume, whenSignedIn } from '../accounts/after-sign-in';
 import { AuthorLine } from './author';
+import { useHydrated } from './hydrated';
 import { LoadMore, usePaged } from './paged';
 import { HeartIcon } from './reaction-icons';
 import { updateViewer, useViewer, type ViewerTarget } from './viewer';
@@ -143,6 +144,7 @@ function CommentItem({ comment, target, onReply, children }: ItemProps & { child
   const api = useApi();
   const [likes, setLikes] = useState(comment.likes);
   const liked = useViewer(target).likedComments.includes(comment.id);
+  const ready = useHydrated();
   const key = `like:comment:${comment.id}`;
   const like = async (on: boolean) => {
     try {
@@ -160,10 +162,16 @@ function CommentItem({ comment, target, onReply, children }: ItemProps & { child
       <AuthorLine user={comment.author}>{formatDate(new Date(comment.createdAt).toISOString(), locale)}</AuthorLine>
       <p className="pre-line comment-body">{comment.body}</p>
       <div className="comment-actions">
-        <button type="button" className="link-button" aria-pressed={liked} onClick={() => whenSignedIn(key, !liked, like)}>
+        <button
+          type="button"
+          className="link-button"
+          aria-pressed={liked}
+          disabled={!ready}
+          onClick={() => whenSignedIn(key, !liked, like)}
+        >
           <HeartIcon on={liked} /> {t('action.like')} {likes ? formatCount(likes, locale) : ''}
         </button>
-        <button type="button" className="link-button" onClick={() => onReply(comment)}>
+        <button type="button" className="link-button" disabled={!ready} onClick={() => onReply(comment)}>
           {t('comments.reply')}
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { useHydrated } from './hydrated';
 import type { ViewerProps, ViewerStatus } from './model-viewer';
 
 /**
@@ -37,6 +38,7 @@ function webglAvailable(): boolean {
 type Phase = 'closed' | 'open' | 'no-webgl';
 
 export function ModelPreview({ file, title }: { file: { url: string; format: string; name: string } | undefined; title: string }) {
+  const ready = useHydrated();
   const { t } = useTranslation('content');
   const [phase, setPhase] = useState<Phase>('closed');
   const [status, setStatus] = useState<ViewerStatus>('loading');
@@ -73,7 +75,7 @@ export function ModelPreview({ file, title }: { file: { url: string; format: str
             {t('viewer.noWebgl')}
           </p>
         ) : (
-          <button type="button" className="btn btn-secondary btn-block" onClick={open}>
+          <button type="button" className="btn btn-secondary btn-block" disabled={!ready} onClick={open}>
             {t('viewer.open')}
           </button>
         )}

@@ -7,6 +7,7 @@ import { useApi } from '../../api/use-api';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { useResume, whenSignedIn } from '../accounts/after-sign-in';
+import { useHydrated } from './hydrated';
 import { CommentIcon, HeartIcon, StarIcon } from './reaction-icons';
 import { updateViewer, useViewer, type ViewerTarget } from './viewer';
 
@@ -18,6 +19,7 @@ export function ReactionBar(props: { target: ViewerTarget & { kind: 'model' | 'p
   const { target } = props;
   const { kind, id } = target;
   const relation = useViewer(target);
+  const ready = useHydrated();
   const { t } = useTranslation('content');
   const { locale } = useApp();
   const api = useApi();
@@ -47,7 +49,7 @@ export function ReactionBar(props: { target: ViewerTarget & { kind: 'model' | 'p
         type="button"
         className="reaction"
         aria-pressed={relation.liked}
-        disabled={busy === 'like'}
+        disabled={!ready || busy === 'like'}
         onClick={() => whenSignedIn(`like:${kind}:${id}`, !relation.liked, like)}
       >
         <HeartIcon on={relation.liked} /> {t('action.like')}
@@ -57,7 +59,7 @@ export function ReactionBar(props: { target: ViewerTarget & { kind: 'model' | 'p
         type="button"
         className="reaction"
         aria-pressed={relation.collected}
-        disabled={busy === 'collect'}
+        disabled={!ready || busy === 'collect'}
         onClick={() => whenSignedIn(`collect:${kind}:${id}`, !relation.collected, collect)}
       >
         <StarIcon on={relation.collected} /> {t('action.collect')}
@@ -78,6 +80,7 @@ export function ReactionBar(props: { target: ViewerTarget & { kind: 'model' | 'p
 export function FollowButton(props: { target: ViewerTarget; userId: string; onFans?: (n: number) => void }) {
   const { t } = useTranslation('content');
   const { following } = useViewer(props.target);
+  const ready = useHydrated();
   const api = useApi();
   const [busy, setBusy] = useState(false);
   const follow = async (on: boolean) => {
@@ -98,7 +101,7 @@ export function FollowButton(props: { target: ViewerTarget; userId: string; onFa
       type="button"
       className={following ? 'btn btn-secondary btn-small' : 'btn btn-small'}
       aria-pressed={following}
-      disabled={busy}
+      disabled={!ready || busy}
       onClick={() => whenSignedIn(`follow:${props.userId}`, !following, follow)}
     >
       {following ? t('action.following') : t('action.follow')}
