@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { WechatClientConfig } from '../accounts/wechat/provider';
+import { redact, wechatGetJson } from './http';
 
 /**
  * The jsapi_ticket that signs the WeChat JS-SDK config of our pages (share inside WeChat), from
@@ -84,31 +85,8 @@ export function createJsapiTicketProvider(
   };
 
   /** GET → parsed JSON, whatever the content type (WeChat often says text/plain). */
-  async function getJson(url: URL, step: string): Promise<unknown> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    try {
-      const res = await doFetch(url, { signal: controller.signal, headers: { accept: 'application/json' } });
-      if (!res.ok) {
-        await res.body?.cancel().catch(() => {});
-        const reason = res.status >= 500 || res.status === 429 ? 'unavailable' : 'provider_error';
-        throw new JsapiError(`WeChat ${step}: HTTP ${res.status}`, reason);
-      }
-      const text = await res.text(); // still under the timer: a body can hang too
-      try {
-        return JSON.parse(text);
-      } catch {
-        throw new JsapiError(`WeChat ${step}: answer is not JSON`, 'provider_error');
-      }
-    } catch (e) {
-      if (e instanceof JsapiError) throw e;
-      // Only a code or name from the failure: a message may quote the URL, and the URL has the secret or token.
-      const why = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : `request failed (${failureCode(e)})`;
-      throw new JsapiError(`WeChat ${step}: ${why}`, 'unavailable');
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const getJson = (url: URL, step: string) =>
+    wechatGetJson(doFetch, url, { step, timeoutMs, fail: (message, reason) => new JsapiError(message, reason) });
 
   /** An errcode body → JsapiError; otherwise the body in `schema`'s shape. */
   function read<T>(schema: z.ZodType<T>, body: unknown, step: string, hide: string[]): T {
@@ -165,14 +143,4 @@ export function createJsapiTicketProvider(
       return inFlight;
     },
   };
-}
-
-function redact(text: string, secrets: string[]): string {
-  return secrets.reduce((t, s) => (s ? t.replaceAll(s, '[redacted]') : t), text);
-}
-
-function failureCode(e: unknown): string {
-  const cause = (e as { cause?: { code?: unknown } } | null)?.cause;
-  if (typeof cause?.code === 'string') return cause.code; // undici: ECONNREFUSED, ENOTFOUND…
-  return e instanceof Error ? e.name : 'unknown';
 }
