@@ -7,11 +7,9 @@
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../src/server/accounts/password';
 import * as store from '../src/server/accounts/store';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
 import type { RoleName } from '../src/server/db/schema';
 import { normaliseEmail, normalisePhone } from '../src/shared/rules';
+import { openCliDatabase } from './cli-database';
 
 const [command, ...rest] = process.argv.slice(2);
 const { values } = parseArgs({
@@ -27,9 +25,7 @@ const { values } = parseArgs({
   },
 });
 
-const config = loadConfig();
-const db = openDatabase(config.database);
-await migrateToLatest(db.kysely);
+const { db } = await openCliDatabase();
 const now = Date.now();
 try {
   if (command === 'user:create') {

@@ -4,12 +4,9 @@
  * is checked before anything is written, and written in one transaction: on an error the command
  * names the item and field, writes nothing and exits with status 1.
  */
-import fs from 'node:fs';
-import { ConfigError, loadConfig } from '../src/server/config';
 import { ImportError, importManifest } from '../src/server/content/import/manifest';
 import { createDiskStorage } from '../src/server/content/storage';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
+import { openCliDatabase } from './cli-database';
 
 const [manifest, ...extra] = process.argv.slice(2);
 if (!manifest || extra.length > 0) {
@@ -17,18 +14,8 @@ if (!manifest || extra.length > 0) {
   process.exit(1);
 }
 
-// Same configuration as the server: a .env beside package.json, the environment winning.
-if (fs.existsSync('.env')) process.loadEnvFile('.env');
-let config: ReturnType<typeof loadConfig>;
+const { config, db } = await openCliDatabase();
 try {
-  config = loadConfig();
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-}
-const db = openDatabase(config.database);
-try {
-  await migrateToLatest(db.kysely);
   const result = await importManifest(db.kysely, createDiskStorage(config.FILES_DIR), manifest);
   console.log(JSON.stringify(result, null, 2));
 } catch (err) {

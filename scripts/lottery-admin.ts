@@ -8,13 +8,11 @@
  */
 import fs from 'node:fs';
 import type { z } from 'zod';
-import { ConfigError, loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
 import { AppError } from '../src/server/http/app-error';
 import { createCampaign, getCampaign, updateCampaign } from '../src/server/lottery/admin';
 import type { FieldIssue } from '../src/shared/api/envelope';
 import { ZCampaignInput, ZCampaignUpdate } from '../src/shared/api/lottery-admin';
+import { openCliDatabase } from './cli-database';
 
 const USAGE = 'usage: npm run lottery:admin -- create <campaign.json> | update <changes.json> | show <id>';
 
@@ -41,18 +39,8 @@ if (!command || !arg || extra.length > 0 || !['create', 'update', 'show'].includ
   process.exit(1);
 }
 
-// Same configuration as the server: a .env beside package.json, the environment winning.
-if (fs.existsSync('.env')) process.loadEnvFile('.env');
-let config: ReturnType<typeof loadConfig>;
+const { db } = await openCliDatabase();
 try {
-  config = loadConfig();
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-}
-const db = openDatabase(config.database);
-try {
-  await migrateToLatest(db.kysely);
   let result: unknown;
   if (command === 'create') result = await createCampaign(db.kysely, readInput(ZCampaignInput, arg), Date.now());
   else if (command === 'update') result = await updateCampaign(db.kysely, readInput(ZCampaignUpdate, arg), Date.now());

@@ -37,33 +37,29 @@ export async function dataInfo(db: Kysely<Database>, campaignId: number, locale:
   };
 }
 
+const PRIZE_COLUMNS = [
+  'lottery_prizes.id',
+  'lottery_prizes.kind',
+  'lottery_prizes.name',
+  'lottery_prizes.image_url',
+  'lottery_prizes.value',
+  'lottery_prizes.stock',
+  'lottery_prizes.position',
+] as const;
+
 /** Per prize: stock left and how many were won, claimed and written off. */
 export async function prizeStats(db: Kysely<Database>, campaignId: number, locale: Locale) {
   const rows = await db
     .selectFrom('lottery_prizes')
     .leftJoin('lottery_wins', 'lottery_wins.prize_id', 'lottery_prizes.id')
     .select((eb) => [
-      'lottery_prizes.id',
-      'lottery_prizes.kind',
-      'lottery_prizes.name',
-      'lottery_prizes.image_url',
-      'lottery_prizes.value',
-      'lottery_prizes.stock',
-      'lottery_prizes.position',
+      ...PRIZE_COLUMNS,
       eb.fn.count('lottery_wins.id').as('won'),
       eb.fn.count('lottery_wins.claimed_at').as('claimed'),
       eb.fn.count('lottery_wins.written_off_at').as('written_off'),
     ])
     .where('lottery_prizes.campaign_id', '=', campaignId)
-    .groupBy([
-      'lottery_prizes.id',
-      'lottery_prizes.kind',
-      'lottery_prizes.name',
-      'lottery_prizes.image_url',
-      'lottery_prizes.value',
-      'lottery_prizes.stock',
-      'lottery_prizes.position',
-    ])
+    .groupBy([...PRIZE_COLUMNS])
     .orderBy('lottery_prizes.position')
     .execute();
   return rows.map((r) => ({
