@@ -15,7 +15,10 @@ const PORT = Number(process.env.E2E_PORT);
 const BASE = `http://127.0.0.1:${PORT}`;
 export const WECHAT_PORT = Number(process.env.E2E_WECHAT_PORT ?? PORT - 1);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cxy-e2e-'));
+// Also chosen once: journeys that set up data with the operator commands (raffle campaigns, staff
+// roles) open the server's database through E2E_DATA_DIR.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'cxy-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -12,6 +12,7 @@ import { headerContextPlugin, requestIdFrom } from './http/context';
 import { registerCsrf } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
 import { editionLocale } from './http/locale';
+import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { RequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerCsrf(app, config.PUBLIC_URL ? { publicOrigin: new URL(config.PUBLIC_URL).origin } : {});
   registerErrorHandling(app);
 
+  registerOpenApi(app);
   registerSystemRoutes(app, { db });
   registerAccounts(app, accountsModule, config.PUBLIC_URL);
   registerFileRoute(app, { db, storage: services.content.storage });

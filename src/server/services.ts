@@ -7,6 +7,7 @@ import type { Db } from './db/database';
 import { createDocsService, type DocsService } from './docs/service';
 import { PageCache } from './http/page-cache';
 import { bundle, translate } from './i18n/catalogues';
+import { createLotteryService, type LotteryService } from './lottery/service';
 import { qrSvg, sameSiteUrl } from './site/qr';
 import { createSiteService, type SiteService } from './site/service';
 
@@ -25,6 +26,7 @@ export interface Services {
   pageCache: PageCache;
   accounts: AccountsModule['accounts'];
   content: ContentService;
+  lottery: LotteryService;
 }
 
 export function createServices(config: Config, db: Db, accounts: AccountsModule): Services {
@@ -38,6 +40,7 @@ export function createServices(config: Config, db: Db, accounts: AccountsModule)
     pageCache: new PageCache(config.PAGE_CACHE_SECONDS),
     accounts: accounts.accounts,
     content: createContentService(db.kysely, createDiskStorage(config.FILES_DIR)),
+    lottery: createLotteryService(db.kysely),
   };
 }
 

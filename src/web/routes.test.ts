@@ -23,9 +23,10 @@ function serves(pattern: string, specPath: string): boolean {
 describe('route table', () => {
   const patterns = flatten(routes as Node[]).filter((p) => p !== '/*');
 
-  it('routes every spec path the foundation serves', () => {
+  it('routes every spec path of the capabilities built so far', () => {
+    const built = ['foundation', 'accounts', 'content', 'lottery'];
     const missing = Object.entries(SPEC_ROUTES)
-      .filter(([, owner]) => owner === 'foundation')
+      .filter(([, owner]) => built.includes(owner))
       .filter(([p]) => !patterns.some((pattern) => serves(pattern, p)))
       .map(([p]) => p);
     expect(missing).toEqual([]);

@@ -51,5 +51,16 @@ export default [
   ...both('timelapses-share/:id', 'features/content/timelapse.tsx', 'timelapse'),
   ...both('timelapses-share', 'features/content/timelapses.tsx', 'timelapses'),
 
+  // The lucky-draw raffle (spec §2): the campaign, its personal pages and the staff page.
+  route('activitys', 'features/lottery/activitys.tsx', { id: 'activitys' }),
+  route('activitys/my-prize', 'features/lottery/my-prize.tsx', { id: 'my-prize' }),
+  route('activitys/invitation-record', 'features/lottery/invitation-record.tsx', { id: 'invitation-record' }),
+  route('activitys/address', 'features/lottery/address.tsx', { id: 'address' }),
+  route('activitys/new-address', 'features/lottery/new-address.tsx', { id: 'new-address' }),
+  route('activitys/confirmation-prize', 'features/lottery/confirmation-prize.tsx', { id: 'confirmation-prize' }),
+  route('activitys/admin', 'features/lottery/admin.tsx', { id: 'activitys-admin' }),
+  route('activitys/wechat/dev', 'features/lottery/wechat-landing.tsx', { id: 'activitys-wechat-dev' }),
+  route('activitys/wechat/pro', 'features/lottery/wechat-landing.tsx', { id: 'activitys-wechat-pro' }),
+
   route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ import { migration0001 } from './migrations/0001_foundation';
 import { migration0002 } from './migrations/0002_accounts';
 import { migration0003 } from './migrations/0003_content';
 import { migration0004 } from './migrations/0004_lottery';
+import { migration0005 } from './migrations/0005_lottery_invites';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_accounts': migration0002,
   '0003_content': migration0003,
   '0004_lottery': migration0004,
+  '0005_lottery_invites': migration0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

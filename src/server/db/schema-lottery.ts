@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Tables of the lottery domain (migration 0004). Times in epoch milliseconds. */
+/** Tables of the lottery domain (migrations 0004, 0005). Times in epoch milliseconds. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 /** Per-language text, stored as JSON: `{ en, 'zh-CN', 'zh-TW', fr }`. */
@@ -70,6 +70,16 @@ export interface LotteryTables {
     written_off_by: number | null;
   };
   lottery_claims: { win_id: number; user_id: number; address: string; created_at: number };
+  /** Invited friends: one inviter per friend and campaign, one friend per device and campaign. */
+  lottery_invites: {
+    id: Generated<number>;
+    campaign_id: number;
+    inviter_id: number;
+    invitee_id: number;
+    device_id: string;
+    chances_granted: number;
+    created_at: number;
+  };
   shipping_addresses: {
     id: Generated<number>;
     user_id: number;

@@ -1,9 +1,13 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** Where jweixin (features/lottery/wechat-share.ts) is served from. */
+export const WECHAT_JS_SDK_ORIGIN = 'https://res.wx.qq.com';
+
 /**
  * Security headers. The CSP allows what the pages need and no more: our own scripts plus the
- * per-request nonce for React Router's inline hydration data; our styles (style attributes for
+ * per-request nonce for React Router's inline hydration data, and WeChat's JS-SDK (raffle share
+ * inside WeChat, loaded only there); our styles (style attributes for
  * computed sizes); images and media from HTTPS hosts (content lives on a CDN); calls to ourselves
  * and the configured extra origins (analytics collector). Development relaxes it for Vite's HMR.
  */
@@ -16,7 +20,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { dev:
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': opts.dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        'script-src': [...(opts.dev ? ["'self'", "'unsafe-inline'"] : ["'self'"]), WECHAT_JS_SDK_ORIGIN],
         'style-src': opts.dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         'style-src-attr': ["'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],

@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error';
 import { endpoint } from '../http/envelope';
 import { ClaimRefused, campaignOr404, claimPrize, exchangeChance, logShare, myTimes, writeOff } from './actions';
 import { draw } from './draw';
+import { registerInviteRoutes } from './invite-routes';
 import { coinBalance, remainingChances } from './ledger';
 import { dataInfo, prizeStats, winLog } from './reports';
 import { lotteryInfo, myWins, prizeView, segmentOf, wheel } from './views';
@@ -175,4 +176,6 @@ export function registerLotteryRoutes(app: FastifyInstance) {
     await staff(request, input.lotteryId);
     return winLog(k, input, request.ctx.locale);
   });
+
+  registerInviteRoutes(app);
 }

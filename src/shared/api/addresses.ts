@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { CONTROL, CONTROL_BUT_BREAKS, ADDRESS_MAX as MAX, PHONE_PATTERN, POST_CODE_PATTERN, TAX_ID_PATTERN } from '../address-rules';
 import { normaliseEmail } from '../rules';
 import { API } from './routes';
 
 /**
  * The raffle's shipping address book (spec §3, §5): a signed-in user's addresses for entity
  * prizes, at most {@link MAX_SHIPPING_ADDRESSES}, exactly one of them the default. Ids travel as
- * strings (bigint columns). Lengths are those of the `shipping_addresses` columns.
+ * strings (bigint columns). The rules themselves are in address-rules.ts, shared with the form.
  */
 
 /** Spec §5: 'Max 20 addresses, delete one first'. */
@@ -13,11 +14,6 @@ export const MAX_SHIPPING_ADDRESSES = 20;
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-// Control characters have no place on a shipping label (and PostgreSQL text cannot hold NUL);
-// markup is ordinary text here, stored verbatim and escaped where it is shown. The detail address
-// and the remark may keep line breaks and tabs.
-const CONTROL = /\p{Cc}/u;
-const CONTROL_BUT_BREAKS = /[^\P{Cc}\n\r\t]/u;
 /** Trimmed text of at most `max` characters; `min` 1 makes it required. */
 const text = (max: number, min = 0, refused = CONTROL) =>
   z
@@ -29,41 +25,33 @@ const text = (max: number, min = 0, refused = CONTROL) =>
 
 /** The fields a user types; also the `addressInfo` of a prize claim. */
 export const ZShippingAddress = z.object({
-  fullName: text(60, 1),
+  fullName: text(MAX.fullName, 1),
   // Couriers call this number: digits with the usual separators, and at least 5 digits.
   phone: z
     .string()
     .trim()
     // A plain space only: no tabs or line breaks on one line.
-    .regex(/^[\d ()+-]{5,30}$/, 'digits, spaces, +, - and parentheses, 5-30 characters')
+    .regex(PHONE_PATTERN, 'digits, spaces, +, - and parentheses, 5-30 characters')
     .refine((s) => s.replace(/\D/g, '').length >= 5, 'at least 5 digits'),
   /** Country or region. */
-  country: text(60, 1),
+  country: text(MAX.country, 1),
   /** Province or state. */
-  province: text(60).default(''),
-  city: text(60, 1),
-  street: text(120).default(''),
-  detail: text(200, 1, CONTROL_BUT_BREAKS),
-  postCode: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9 -]{0,20}$/, 'letters, digits, spaces and hyphens, at most 20')
-    .default(''),
+  province: text(MAX.province).default(''),
+  city: text(MAX.city, 1),
+  street: text(MAX.street).default(''),
+  detail: text(MAX.detail, 1, CONTROL_BUT_BREAKS),
+  postCode: z.string().trim().regex(POST_CODE_PATTERN, 'letters, digits, spaces and hyphens, at most 20').default(''),
   // Optional; stored lower-cased like account e-mails, by the same rule.
   email: z
     .string()
     .trim()
-    .max(120)
+    .max(MAX.email)
     .refine((s) => s === '' || normaliseEmail(s) !== null, 'must be a valid email address')
     .transform((s) => (s === '' ? '' : (normaliseEmail(s) ?? '')))
     .default(''),
   /** Spec §5: digits, letters and hyphens, at most 40. */
-  taxId: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{0,40}$/, 'digits, letters and hyphens, at most 40')
-    .default(''),
-  remark: text(200, 0, CONTROL_BUT_BREAKS).default(''),
+  taxId: z.string().trim().regex(TAX_ID_PATTERN, 'digits, letters and hyphens, at most 40').default(''),
+  remark: text(MAX.remark, 0, CONTROL_BUT_BREAKS).default(''),
 });
 export type ShippingAddressFields = z.infer<typeof ZShippingAddress>;
 

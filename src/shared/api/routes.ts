@@ -78,6 +78,8 @@ export const LOTTERY_API = {
   getMyKwbeansWingingLog: { method: 'GET', path: '/api/rest/lottery/tLottery/getMyKwbeansWingingLog' },
   managerDataInfo: { method: 'GET', path: '/api/rest/lottery/lotteryManger/getLotteryDataInfo' },
   winLogList: { method: 'POST', path: '/api/rest/lottery/lotteryManger/winLogList' },
+  lotteryInviteUsers: { method: 'POST', path: '/api/rest/lottery/tLottery/lotteryInviteUsers' },
+  acceptInvite: { method: 'POST', path: '/api/rest/lottery/tLottery/acceptInvite' },
 } as const;
 
 /** The raffle's shipping address book: the signed-in user's own addresses. */

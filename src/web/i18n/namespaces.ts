@@ -5,6 +5,7 @@ import type delivery from './locales/en/delivery.json';
 import type enums from './locales/en/enums.json';
 import type errors from './locales/en/errors.json';
 import type legal from './locales/en/legal.json';
+import type lottery from './locales/en/lottery.json';
 import type oauth from './locales/en/oauth.json';
 import type site from './locales/en/site.json';
 
@@ -21,8 +22,20 @@ export interface Resources {
   accounts: typeof accounts;
   oauth: typeof oauth;
   content: typeof content;
+  lottery: typeof lottery;
   /** Verification-code SMS and e-mails (server only). */
   delivery: typeof delivery;
 }
 export type Namespace = keyof Resources;
-export const NAMESPACES: Namespace[] = ['common', 'errors', 'enums', 'site', 'legal', 'accounts', 'oauth', 'content', 'delivery'];
+export const NAMESPACES: Namespace[] = [
+  'common',
+  'errors',
+  'enums',
+  'site',
+  'legal',
+  'accounts',
+  'oauth',
+  'content',
+  'lottery',
+  'delivery',
+];

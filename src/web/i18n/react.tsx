@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useCallback, useContext } from 'react';
 import { useMatches } from 'react-router';
 import type { Locale } from '../../shared/i18n';
 import type { Namespace, Resources } from './namespaces';
@@ -20,10 +20,10 @@ export function I18nProvider({ value, children }: { value: Translator; children:
 export function useTranslation<N extends Namespace>(ns: N) {
   const translator = useContext(I18nContext);
   if (!translator) throw new Error('useTranslation outside <I18nProvider>');
-  return {
-    t: (key: KeyOf<Resources[N]>, params?: Params) => translator.t(ns, key, params),
-    locale: translator.locale,
-  };
+  // A stable `t` (per translator and namespace): effects and memos that use it, like the API
+  // client's, must not run again on every render.
+  const t = useCallback((key: KeyOf<Resources[N]>, params?: Params) => translator.t(ns, key, params), [translator, ns]);
+  return { t, locale: translator.locale };
 }
 
 /** The translator itself, for text assembled from several namespaces (`t(ns, key)`). */

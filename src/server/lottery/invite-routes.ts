@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../shared/api/lottery-invites';
+import { requireUser } from '../accounts/auth';
+import { endpoint } from '../http/envelope';
+import { campaignOr404 } from './actions';
+import { acceptInvite, invitedFriends } from './invites';
+
+/** Invited friends of a raffle campaign: both POST, so the app's CSRF rule covers them as it does receiveAward. */
+export function registerInviteRoutes(app: FastifyInstance) {
+  const { accounts, db } = app.services;
+  const k = db.kysely;
+
+  endpoint(
+    app,
+    contract.lotteryInviteUsers,
+    async (input, request) => {
+      const { userId } = await requireUser(accounts, request);
+      return invitedFriends(k, await campaignOr404(k, input.lotteryId), userId, input);
+    },
+    { rateLimit: { max: 120, timeWindow: '1 minute' } },
+  );
+
+  endpoint(
+    app,
+    contract.acceptInvite,
+    async (input, request) => {
+      const { userId } = await requireUser(accounts, request);
+      const c = await campaignOr404(k, input.lotteryId);
+      const out = await acceptInvite(k, c, { inviteeId: userId, inviterId: input.inviter, deviceId: request.ctx.duid });
+      // Refusals are answered quietly to the page; the log keeps them for abuse reviews.
+      if (!out.bound) request.log.info({ userId, inviterId: input.inviter, campaignId: c.id, reason: out.reason }, 'invite not bound');
+      return out;
+    },
+    // A person accepts once; tight enough to stop a script cycling accounts through one address.
+    { rateLimit: { max: 20, timeWindow: '1 minute' } },
+  );
+}

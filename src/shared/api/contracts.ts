@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import * as accounts from './accounts';
+import * as addresses from './addresses';
+import * as content from './content';
+import * as contentAdmin from './content-admin';
+import * as lottery from './lottery';
+import * as lotteryAdmin from './lottery-admin';
+import * as lotteryInvites from './lottery-invites';
+import * as lotteryWechat from './lottery-wechat';
+import * as system from './system';
+
+/**
+ * Every endpoint contract of the shared API modules, found by shape rather than listed again:
+ * an export with `method`, `path` and a zod `result` is a contract; the route tables
+ * (`CONTENT_ADMIN_API`, …), schemas and helpers are not. Server-only (it pulls in zod); the
+ * OpenAPI document (server/http/openapi.ts) is built from it.
+ *
+ * A new module: add one line below (the tag groups its calls in the document; `file` is where its
+ * TypeScript result types live, named in the document for results zod cannot describe).
+ */
+const MODULES = [
+  { tag: 'system', file: 'system.ts', exports: system },
+  { tag: 'accounts', file: 'accounts.ts', exports: accounts },
+  { tag: 'content', file: 'content.ts', exports: content },
+  { tag: 'content-admin', file: 'content-admin.ts', exports: contentAdmin },
+  { tag: 'address', file: 'addresses.ts', exports: addresses },
+  { tag: 'lottery', file: 'lottery.ts', exports: lottery },
+  { tag: 'lottery', file: 'lottery-wechat.ts', exports: lotteryWechat },
+  { tag: 'lottery-admin', file: 'lottery-admin.ts', exports: lotteryAdmin },
+  { tag: 'lottery', file: 'lottery-invites.ts', exports: lotteryInvites },
+] as const;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface AnyContract {
+  method: HttpMethod;
+  path: string;
+  input?: z.ZodType;
+  result: z.ZodType;
+}
+
+export interface ContractEntry {
+  /** The export's name, e.g. `sendCode`. */
+  name: string;
+  tag: string;
+  /** The module's file, from the repository root (where its TypeScript result types live). */
+  file: string;
+  contract: AnyContract;
+}
+
+const METHODS: readonly unknown[] = ['GET', 'POST', 'PUT', 'DELETE'];
+
+export function isContract(value: unknown): value is AnyContract {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    METHODS.includes(v.method) &&
+    typeof v.path === 'string' &&
+    v.result instanceof z.ZodType &&
+    (v.input === undefined || v.input instanceof z.ZodType)
+  );
+}
+
+/** In module order, then export order. */
+export const CONTRACTS: readonly ContractEntry[] = MODULES.flatMap(({ tag, file, exports }) =>
+  Object.entries(exports as Record<string, unknown>).flatMap(([name, value]) =>
+    isContract(value) ? [{ name, tag, file: `src/shared/api/${file}`, contract: value }] : [],
+  ),
+);

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { API } from './routes';
+
+/**
+ * Invited friends of a raffle campaign: the page's "invite friends" entry shares
+ * `/activitys?activeId=N&inviter=<user id>`; a friend who signs in there with a new account is
+ * bound to that inviter (`acceptInvite`, not in the spec), and the inviter sees them in
+ * `lotteryInviteUsers` (spec §7).
+ */
+
+/**
+ * A whole number in a range, as a JSON number or a string of digits (ids read from the page's URL
+ * are strings). Unlike `z.coerce`, nothing else is turned into a number (`[5]`, `true`, `''`).
+ */
+const int = (min: number, max: number) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,16}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(min).max(max));
+const id = int(1, Number.MAX_SAFE_INTEGER);
+
+export interface InvitedFriend {
+  /** Masked like the winners' marquee: the first character only. */
+  nickname: string;
+  avatarUrl: string | null;
+  invitedAt: number;
+  /** Chances the inviter got for this friend. */
+  chancesGranted: number;
+}
+
+export interface InviteUsersPage {
+  list: InvitedFriend[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Chances the campaign grants now for each friend invited. */
+  chancesPerInvite: number;
+}
+
+/**
+ * Why a friend was not bound. Not errors: the page calls `acceptInvite` silently after sign-in.
+ * - already: the friend already has an inviter in this campaign (the first referrer counts);
+ * - device: another account on this device was already invited (or the call named no device);
+ * - notNew: the account existed before the campaign started, or more than 7 days ago;
+ * - self: the friend opened their own link;
+ * - inviter: no such inviter, or not an active account.
+ */
+export type InviteRefusal = 'already' | 'device' | 'notNew' | 'self' | 'inviter';
+export type AcceptInviteResult = { bound: true } | { bound: false; reason: InviteRefusal };
+
+/** Spec §7: the signed-in caller's invited friends in the campaign, newest first. */
+export const lotteryInviteUsers = {
+  ...API.lottery.lotteryInviteUsers,
+  input: z.object({ lotteryId: id, page: int(1, 10_000).default(1), pageSize: int(1, 100).default(10) }),
+  result: z.custom<InviteUsersPage>(),
+};
+
+/** The signed-in caller arrived through `inviter`'s link: bind them if they count as a new friend. */
+export const acceptInvite = {
+  ...API.lottery.acceptInvite,
+  input: z.object({ lotteryId: id, inviter: id }),
+  result: z.custom<AcceptInviteResult>(),
+};

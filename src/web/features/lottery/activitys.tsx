@@ -1,0 +1,104 @@
+import { Link } from 'react-router';
+import type { LotteryInfo } from '../../../shared/api/lottery';
+import { formatCount } from '../../../shared/format';
+import { publicPageHeaders } from '../../cache-headers';
+import { useTranslation } from '../../i18n/react';
+import { headTags } from '../../seo';
+import { GiftIcon } from '../../ui/icons';
+import { LocalTime } from '../../ui/local-time';
+import { StateView } from '../../ui/state-view';
+import { excerptOf } from '../content/content-loader';
+import type { Route } from './+types/activitys';
+import { OddsTable } from './odds-table';
+import { RaffleShare, RaffleWheel } from './raffle-islands';
+import { campaignMissing, raffleBase } from './raffle-loader';
+import { rafflePath } from './raffle-paths';
+import { StateBadge } from './state-badge';
+import { WinnersMarquee } from './winners-marquee';
+
+/**
+ * The lucky-draw page (`/activitys?activeId=…`): the campaign's wheel, its state, the winners'
+ * marquee and the rules with the published odds render on the server; the wheel, the draws left
+ * and sharing are islands that come alive in the browser (the result always comes from the server).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const base = raffleBase(request, context);
+  const page = base.activeId ? await context.services.lottery.page(base.activeId, base.locale) : null;
+  if (!page) return campaignMissing(base);
+  return {
+    i18n: base.i18n,
+    locale: base.locale,
+    page,
+    head: {
+      title: page.info.title,
+      description: excerptOf(page.info.rules) || base.t('lottery', 'meta.description'),
+      canonical: `${base.canonical}?activeId=${page.info.id}`,
+    },
+  };
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
+
+export default function Raffle({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation('lottery');
+  const { page } = loaderData;
+  if (!page) return <CampaignNotFound />;
+  const { info, data } = page;
+  const activeId = info.id;
+  return (
+    <article className="raffle">
+      <header className="raffle-hero">
+        <StateBadge info={info} />
+        <h1>{info.title}</h1>
+        <p className="raffle-period">
+          <LocalTime at={info.startsAt} /> – <LocalTime at={info.endsAt} />
+        </p>
+        <p className="raffle-figures">
+          {t('figures.participants', { count: data.participants, n: formatCount(data.participants, locale) })} ·{' '}
+          {t('figures.draws', { count: data.draws, n: formatCount(data.draws, locale) })}
+        </p>
+      </header>
+      <WinnersMarquee winners={data.winners} />
+      <RaffleWheel info={info} />
+      <nav className="raffle-links" aria-label={t('links.label')}>
+        <Link className="btn btn-secondary" to={rafflePath('my-prize', { activeId })}>
+          {t('links.myPrize')}
+        </Link>
+        <RaffleShare info={info} />
+      </nav>
+      <Rules info={info} />
+    </article>
+  );
+}
+
+function Rules({ info }: { info: LotteryInfo }) {
+  const { t } = useTranslation('lottery');
+  return (
+    <section className="card raffle-rules" aria-labelledby="raffle-rules">
+      <h2 id="raffle-rules">{t('rules.title')}</h2>
+      <p className="pre-line">{info.rules}</p>
+      <h3>{t('rules.odds')}</h3>
+      <OddsTable segments={info.segments} />
+    </section>
+  );
+}
+
+export function CampaignNotFound() {
+  const { t } = useTranslation('lottery');
+  const common = useTranslation('common');
+  return (
+    <StateView
+      icon={<GiftIcon />}
+      title={t('notFound.title')}
+      actions={
+        <Link className="btn btn-block" to="/">
+          {common.t('nav.backHome')}
+        </Link>
+      }
+    >
+      <p className="muted">{t('notFound.text')}</p>
+    </StateView>
+  );
+}

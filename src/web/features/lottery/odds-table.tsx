@@ -1,0 +1,30 @@
+import type { LotteryInfo } from '../../../shared/api/lottery';
+import { useTranslation } from '../../i18n/react';
+
+/** The published odds of every wheel segment (rules page), prizes first, then no prize. */
+export function OddsTable({ segments }: { segments: LotteryInfo['segments'] }) {
+  const { t, locale } = useTranslation('lottery');
+  const e = useTranslation('enums');
+  const pct = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+  return (
+    <table className="raffle-odds">
+      <thead>
+        <tr>
+          <th scope="col">{t('rules.prize')}</th>
+          <th scope="col">{t('rules.chance')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {segments.map((s) => (
+          <tr key={s.prize?.id ?? 'none'}>
+            <td>
+              {s.prize ? s.prize.name : t('wheel.noPrize')}
+              {s.prize ? <span className="muted small"> · {e.t(`prizeKind.${s.prize.kind as 1 | 2 | 3 | 4 | 5}`)}</span> : null}
+            </td>
+            <td>{pct.format(s.oddsPercent / 100)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,55 @@
+import { type ComponentProps, lazy, Suspense } from 'react';
+import type { LotteryInfo } from '../../../shared/api/lottery';
+import { useTranslation } from '../../i18n/react';
+
+/**
+ * The raffle page's interactive parts as lazy chunks (like the share pages' islands, ADR 0003):
+ * the wheel (lucky-canvas and the draw) and sharing (link, poster, system sheet, WeChat). Until
+ * their code arrives the server's placeholder stays, with the spin button disabled.
+ */
+const Wheel = lazy(() => import('./wheel'));
+const Share = lazy(() => import('./share'));
+
+export const RaffleWheel = (p: ComponentProps<typeof Wheel>) => (
+  <Suspense fallback={<WheelPlaceholder info={p.info} />}>
+    <Wheel {...p} />
+  </Suspense>
+);
+
+export const RaffleShare = (p: ComponentProps<typeof Share>) => (
+  <Suspense fallback={<ShareButtons disabled />}>
+    <Share {...p} />
+  </Suspense>
+);
+
+/** The wheel's frame with its disabled button: the same box the canvas fills, so nothing moves. */
+export function WheelPlaceholder({ info }: { info: LotteryInfo }) {
+  const { t } = useTranslation('lottery');
+  return (
+    <section className="raffle-wheel" aria-label={t('wheel.label')}>
+      <div className="wheel-box">
+        <button type="button" className="wheel-spin" disabled>
+          {t('wheel.spin')}
+        </button>
+      </div>
+      <div className="raffle-remaining">
+        <p className="muted">{info.state === 'ongoing' ? '\u00a0' : t(`closed.${info.state as 'ended'}`)}</p>
+      </div>
+    </section>
+  );
+}
+
+/** "Invite friends" and "Share": disabled in the server's markup, live once hydrated. */
+export function ShareButtons({ disabled, onInvite, onShare }: { disabled?: boolean; onInvite?: () => void; onShare?: () => void }) {
+  const { t } = useTranslation('lottery');
+  return (
+    <>
+      <button type="button" className="btn btn-secondary" disabled={disabled} onClick={onInvite}>
+        {t('links.invite')}
+      </button>
+      <button type="button" className="btn" disabled={disabled} onClick={onShare}>
+        {t('links.share')}
+      </button>
+    </>
+  );
+}

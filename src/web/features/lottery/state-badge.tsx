@@ -1,0 +1,19 @@
+import type { LotteryInfo } from '../../../shared/api/lottery';
+import { useTranslation } from '../../i18n/react';
+import { LocalTime } from '../../ui/local-time';
+
+/** Spec §1/§9 campaign states: coming soon (with its start), ongoing, ended, restocking. */
+export function StateBadge({ info }: { info: Pick<LotteryInfo, 'state' | 'startsAt'> }) {
+  const { t } = useTranslation('lottery');
+  return (
+    <p className={`raffle-state raffle-state-${info.state}`}>
+      {t(`state.${info.state}`)}
+      {info.state === 'notStarted' ? (
+        <>
+          {' · '}
+          <LocalTime at={info.startsAt} />
+        </>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { signInByApi, test } from './session';
+
+/**
+ * The raffle journey of issue 5: sign in, spin, win a physical prize, give an address, confirm,
+ * see the claim read-only, and campaign staff write it off by its code. The campaign and the
+ * staff role are set up with the operator commands, on the server's own database.
+ */
+const DAY = 86_400_000;
+const env = { ...process.env, DATABASE_URL: `file:${path.join(process.env.E2E_DATA_DIR ?? '', 'e2e.sqlite')}`, LOG_LEVEL: 'silent' };
+const cli = (script: string, args: string[]) =>
+  execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { env, encoding: 'utf8' });
+const texts = (en: string) => ({ en, 'zh-CN': en, 'zh-TW': en, fr: en });
+
+/** A campaign whose every draw wins its one prize (a physical one), 3 draws a day. */
+function makeCampaign(prizeName: string): string {
+  const file = path.join(process.env.E2E_DATA_DIR ?? '', `campaign-${Date.now()}-${Math.random()}.json`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      title: texts('E2E raffle'),
+      rules: texts('Every draw wins.'),
+      startsAt: new Date(Date.now() - DAY).toISOString(),
+      endsAt: new Date(Date.now() + 7 * DAY).toISOString(),
+      noWinWeight: 0,
+      settings: { dailyChances: 3, premiumDailyChances: 0 },
+      prizes: [{ kind: 1, name: texts(prizeName), stock: 50, weight: 1, perUserCap: null }],
+    }),
+  );
+  return String(JSON.parse(cli('scripts/lottery-admin.ts', ['create', file])).id);
+}
+
+const userIdOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'userId')?.value ?? '';
+
+test('win a physical prize, claim it with an address, and staff redeem it by code', async ({ page, browser }) => {
+  const prize = `Printer ${Date.now()}`;
+  const activeId = makeCampaign(prize);
+  await signInByApi(page);
+
+  await page.goto(`/activitys?activeId=${activeId}`);
+  await expect(page.getByText('You have 3 draws left.')).toBeVisible();
+  await page.getByRole('button', { name: 'Draw' }).click();
+  const result = page.getByRole('dialog', { name: 'Congratulations!' });
+  await expect(result).toBeVisible({ timeout: 10_000 });
+  await expect(result.getByText(prize)).toBeVisible();
+  await expect(page.getByText('You have 2 draws left.')).toBeVisible();
+  await result.getByRole('link', { name: 'Claim my prize' }).click();
+
+  // The address form says what is wrong, in place, before anything is sent.
+  await expect(page.getByRole('heading', { name: 'Where should we ship it?' })).toBeVisible();
+  await page.getByLabel('Full name').fill('Ada <b>Lovelace</b>');
+  await page.getByLabel('Phone').fill('12');
+  await page.getByLabel('Tax ID').fill('not valid!');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Digits, spaces, +, - and parentheses, with at least 5 digits')).toBeVisible();
+  await expect(page.getByText('Digits, letters and hyphens only, at most 40')).toBeVisible();
+  await expect(page.getByLabel('Phone')).toBeFocused();
+
+  await page.getByLabel('Phone').fill('+86 138 0013 8000');
+  await page.getByLabel('Country or region').fill('China');
+  await page.getByLabel('City').fill('Shenzhen');
+  await page.getByLabel('Detailed address').fill('Building 3, Unit 501');
+  await page.getByLabel('Tax ID').fill('91440300-X');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your address' })).toBeVisible();
+  await expect(page.getByText('After you submit, this address cannot be changed.')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Prize claimed' })).toBeVisible();
+  await expect(page.getByText('Prizes ship within 7 working days after the event ends.')).toBeVisible();
+  // Names are text, never markup.
+  await expect(page.getByText('Ada <b>Lovelace</b>')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+
+  // My prizes: received, with the code the staff will ask for.
+  await page.goto(`/activitys/my-prize?activeId=${activeId}`);
+  const card = page.locator('.prize-card', { hasText: prize });
+  await expect(card.getByText('Received')).toBeVisible();
+  const code = (await card.locator('.prize-code code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[A-Z2-9]{12}$/);
+  await card.getByRole('button', { name: 'Show QR code' }).click();
+  await expect(card.getByRole('img', { name: `QR code of redeem code ${code}` })).toBeVisible();
+  await card.getByRole('link', { name: 'Shipping details' }).click();
+  await expect(page.getByRole('heading', { name: 'Prize claimed' })).toBeVisible();
+
+  // Campaign staff: another person, given the staff role of this campaign only.
+  const staffContext = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${1 + Math.floor(Math.random() * 250)}` },
+  });
+  const staff = await staffContext.newPage();
+  await signInByApi(staff);
+  await staff.goto(`/activitys/admin?activeId=${activeId}`);
+  // Not staff yet: the server refuses the figures.
+  await expect(staff.getByRole('alert')).toBeVisible();
+  cli('scripts/admin.ts', ['user:role', '--user', await userIdOf(staff), '--role', 'staff', '--scope', `activity:${activeId}`]);
+  await staff.reload();
+  await expect(staff.getByRole('heading', { name: 'Redeem a prize' })).toBeVisible();
+  await staff.getByLabel('Redeem code').fill(code.toLowerCase());
+  await staff.getByRole('button', { name: 'Check' }).click();
+  await expect(staff.locator('.prize-card', { hasText: prize })).toBeVisible();
+  await staff.getByRole('button', { name: 'Redeem this prize' }).click();
+  await expect(staff.getByText('This prize has already been redeemed.')).toBeVisible();
+  // Once only: the same code again is refused by the write-off, and the figures count it.
+  await expect(staff.locator('.raffle-odds tbody tr').first()).toContainText(prize);
+  await staffContext.close();
+
+  await page.reload();
+  await expect(page.locator('.prize-card', { hasText: prize }).getByText('Redeemed')).toBeVisible();
+});
+
+test('the raffle page shows the campaign to visitors and asks them to sign in to draw', async ({ page }) => {
+  await page.goto('/activitys?activeId=1');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Odds per draw' })).toBeVisible();
+  await expect(page.getByText('Sign in to draw.')).toBeVisible();
+  await page.getByRole('button', { name: 'Draw' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  const missing = await page.goto('/activitys?activeId=999999');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'This event is not available' })).toBeVisible();
+});
