@@ -123,4 +123,12 @@ test('the raffle page shows the campaign to visitors and asks them to sign in to
   const missing = await page.goto('/activitys?activeId=999999');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'This event is not available' })).toBeVisible();
+  // Malformed campaign ids are unknown campaigns, never errors.
+  for (const q of ['activeId=1e3', 'activeId=-1', 'activeId=99999999999999999999', 'activeId=%3Cscript%3E', 'activeId=']) {
+    expect((await page.request.get(`/activitys?${q}`)).status(), q).toBe(404);
+    expect((await page.request.get(`/activitys/my-prize?${q}`)).status(), q).toBe(404);
+    expect((await page.request.get(`/activitys/admin?${q}`)).status(), q).toBe(404);
+  }
+  expect((await page.request.get('/activitys/confirmation-prize?winId=%3Cb%3E')).status()).toBe(200);
+  expect((await page.request.get('/activitys/wechat/other')).status()).toBe(404);
 });

@@ -116,7 +116,9 @@ export function AddressLines({ a }: { a: ShippingAddressFields }) {
   const labelled = (['email', 'taxId', 'remark'] as const).filter((k) => a[k]);
   return (
     <address className="address-lines">
-      <strong>{a.fullName}</strong> · {a.phone}
+      <span>
+        <strong>{a.fullName}</strong> · {a.phone}
+      </span>
       <span className="pre-line">{a.detail}</span>
       <span>{place}</span>
       {labelled.map((k) => (

@@ -13,7 +13,7 @@ import type { Route } from './+types/admin';
 import { CampaignNotFound } from './activitys';
 import { Personal } from './personal-states';
 import { PrizeCard } from './prize-card';
-import { personalPage, raffleBase } from './raffle-loader';
+import { campaignPage, raffleBase } from './raffle-loader';
 
 const Scanner = lazy(() => import('./scanner'));
 
@@ -25,7 +25,7 @@ const Scanner = lazy(() => import('./scanner'));
 export function loader({ request, context }: Route.LoaderArgs) {
   const base = raffleBase(request, context);
   const code = base.url.searchParams.get('code');
-  return { ...personalPage(base, 'admin.title'), code: code && /^[A-Za-z2-9]{12}$/.test(code) ? code.toUpperCase() : '' };
+  return campaignPage(base, 'admin.title', { code: code && /^[A-Za-z2-9]{12}$/.test(code) ? code.toUpperCase() : '' });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);

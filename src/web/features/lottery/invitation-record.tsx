@@ -12,14 +12,14 @@ import { useSignedInData } from '../accounts/use-signed-in-data';
 import type { Route } from './+types/invitation-record';
 import { CampaignNotFound } from './activitys';
 import { Personal } from './personal-states';
-import { personalPage, raffleBase } from './raffle-loader';
+import { campaignPage, raffleBase } from './raffle-loader';
 import { rafflePath } from './raffle-paths';
 
 const PAGE_SIZE = 20;
 
 /** The friends the visitor invited to this campaign (spec §7 lotteryInviteUsers), newest first. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return personalPage(raffleBase(request, context), 'invites.title');
+  return campaignPage(raffleBase(request, context), 'invites.title');
 }
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);

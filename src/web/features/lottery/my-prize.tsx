@@ -12,12 +12,12 @@ import type { Route } from './+types/my-prize';
 import { CampaignNotFound } from './activitys';
 import { Personal } from './personal-states';
 import { PrizeCard, RedeemQr } from './prize-card';
-import { personalPage, raffleBase } from './raffle-loader';
+import { campaignPage, raffleBase } from './raffle-loader';
 import { rafflePath } from './raffle-paths';
 
 /** My prizes (`/activitys/my-prize?activeId=…`): each win, its state, code and next step. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return personalPage(raffleBase(request, context), 'myPrize.title');
+  return campaignPage(raffleBase(request, context), 'myPrize.title');
 }
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);

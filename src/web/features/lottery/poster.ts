@@ -56,18 +56,20 @@ export async function drawPoster(info: LotteryInfo, link: string, text: PosterTe
     y += 72;
   }
 
-  // The prizes card.
+  // The prizes card, as tall as its list.
   y += 20;
+  const prizes = info.segments.filter((x) => x.prize).slice(0, 5);
+  const cardH = 130 + prizes.length * 52;
   ctx.fillStyle = 'rgba(255,255,255,0.95)';
   ctx.beginPath();
-  ctx.roundRect(60, y, W - 120, 380, 24);
+  ctx.roundRect(60, y, W - 120, cardH, 24);
   ctx.fill();
   ctx.fillStyle = '#7a2e05';
   ctx.font = font(34, 700);
   ctx.fillText(text.prizesTitle, W / 2, y + 64);
   ctx.font = font(30);
   let py = y + 120;
-  for (const s of info.segments.filter((x) => x.prize).slice(0, 5)) {
+  for (const s of prizes) {
     const [l = ''] = wrap(ctx, `🎁 ${s.prize?.name ?? ''}`, W - 200, 1);
     ctx.fillText(l, W / 2, py);
     py += 52;
@@ -76,7 +78,7 @@ export async function drawPoster(info: LotteryInfo, link: string, text: PosterTe
   // The QR code of the link, on white.
   const qr = document.createElement('canvas');
   await QRCode.toCanvas(qr, link, { width: 280, margin: 1, errorCorrectionLevel: 'M' });
-  const qy = y + 420;
+  const qy = Math.min(y + cardH + 50, H - 470);
   ctx.fillStyle = '#fff';
   ctx.beginPath();
   ctx.roundRect(W / 2 - 160, qy, 320, 320, 24);

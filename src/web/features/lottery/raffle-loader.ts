@@ -29,6 +29,12 @@ export function personalPage(base: Base & { activeId: number | null }, titleKey:
   };
 }
 
+/** A personal page about one campaign: 404 (and the not-found title) without `activeId`. */
+export function campaignPage<X extends object>(base: Base & { activeId: number | null }, titleKey: string, extra?: X) {
+  const missing = !base.activeId;
+  return data({ ...personalPage(base, missing ? 'notFound.title' : titleKey), ...(extra as X) }, { status: missing ? 404 : 200 });
+}
+
 /** An unknown or missing campaign: the translated "not available" state with a 404. */
 export function campaignMissing(base: Base) {
   return data(
