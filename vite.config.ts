@@ -30,6 +30,8 @@ export default defineConfig({
           if (APP.some((re) => re.test(id))) return 'app';
           if (SHARE.test(id)) return 'share';
           if (LISTS.test(id)) return 'lists';
+          // Named, so the bench can weigh the raffle wheel's library.
+          if (/node_modules\/lucky-canvas\//.test(id)) return 'lucky-canvas';
         },
       },
     },

@@ -6,9 +6,12 @@ export const CONNECTIONS = 50;
 export const WARMUP_S = 2;
 export const DURATION_S = 10;
 
-/** A warm-up run (JIT, caches, lazy SSR handler) whose figures are thrown away, then the measured run. */
-export async function measure({ url, headers = {}, method = 'GET', body }) {
-  const opts = { url, headers, method, ...(body ? { body } : {}), connections: CONNECTIONS };
+/**
+ * A warm-up run (JIT, caches, lazy SSR handler) whose figures are thrown away, then the measured run.
+ * `connections` defaults to CONNECTIONS (the raffle draw bench compares at 100).
+ */
+export async function measure({ url, headers = {}, method = 'GET', body, connections = CONNECTIONS }) {
+  const opts = { url, headers, method, ...(body ? { body } : {}), connections };
   await autocannon({ ...opts, duration: WARMUP_S });
   const r = await autocannon({ ...opts, duration: DURATION_S });
   return {

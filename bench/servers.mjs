@@ -31,8 +31,8 @@ export function rssKB(pid) {
  * caller's shell (REDIS_URL, EDITION…) cannot change what is measured. Output is kept, not shown:
  * it is printed only if the server fails to start, and its line count is reported.
  */
-export async function startServer({ name, script, cwd, env, healthPath, timeoutMs = 30_000 }) {
-  const child = spawn(process.execPath, [script], {
+export async function startServer({ name, script, cwd, env, healthPath, timeoutMs = 30_000, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

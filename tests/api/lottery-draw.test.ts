@@ -89,6 +89,18 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
     expect(await codeOf(draw(db(), other, campaignId, id))).toBe(ResultCode.parameter);
   });
 
+  it('answers a retry with the first outcome even once the chances are gone', async () => {
+    const u = await users.user('Last');
+    const { campaignId } = await makeCampaign(db(), { noWinWeight: 1, prizes: [], settings: { dailyChances: 1, premiumDailyChances: 0 } });
+    const id = uuid();
+    const first = await draw(db(), u, campaignId, id);
+    expect(first.remaining).toBe(0);
+    expect(await draw(db(), u, campaignId, id)).toEqual(first);
+    expect(await codeOf(draw(db(), u, campaignId, uuid()))).toBe(ResultCode.noDraws);
+    const draws = await db().selectFrom('lottery_draws').select('id').where('user_id', '=', u).execute();
+    expect(draws).toHaveLength(1);
+  });
+
   it('credits beans, premium days and cloud space in the draw; an entity prize waits for its claim', async () => {
     const now = Date.now();
     const cases = [

@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { registerJsapiRoutes } from '../../src/server/wechat/jsapi-routes';
 import { type JsapiStandIn, startJsapiStandIn } from '../../src/server/wechat/jsapi-standin';
-import { LOTTERY_API } from '../../src/shared/api/routes';
+import { LOTTERY_API } from '../../src/shared/api/routes-lottery';
 import { ResultCode } from '../../src/shared/errors';
 import { createTestApp, createTestDb, type TestApp } from '../helpers/app';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pkg from '../../package.json' with { type: 'json' };
-import { API, type RouteRef } from '../../src/shared/api/routes';
+import { API } from '../../src/shared/api/all-routes';
+import type { RouteRef } from '../../src/shared/api/routes';
 import { HEADER } from '../../src/shared/context';
 import { ResultCode } from '../../src/shared/errors';
 import { createTestApp, type TestApp } from '../helpers/app';

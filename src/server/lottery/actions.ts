@@ -5,8 +5,9 @@ import { ResultCode } from '../../shared/errors';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { type Campaign, loadCampaign } from './campaign';
-import { assertOpen, grantOwedChances } from './draw';
+import { assertOpen } from './draw';
 import { coinBalance, grantChances, moveCoins, remainingChances } from './ledger';
+import { grantOwedChances } from './owed';
 import { dayKey } from './settings';
 
 type Address = import('zod').infer<typeof ZShippingAddress>;
@@ -19,11 +20,13 @@ export async function campaignOr404(db: Kysely<Database>, campaignId: number): P
 
 /** Remaining chances (granting what is owed today first) and the coin balance. */
 export async function myTimes(db: Kysely<Database>, c: Campaign, userId: number, now = Date.now()) {
-  return db.transaction().execute(async (trx) => {
-    const u = await trx.selectFrom('users').select(['id', 'premium_until']).where('id', '=', userId).executeTakeFirstOrThrow();
-    if (now >= c.startsAt && now < c.endsAt) await grantOwedChances(trx, c, { id: u.id, premiumUntil: u.premium_until }, now);
+  let remember = () => {};
+  const times = await db.transaction().execute(async (trx) => {
+    if (now >= c.startsAt && now < c.endsAt) remember = await grantOwedChances(db, trx, c, userId, now);
     return { remaining: await remainingChances(trx, c.id, userId), coins: await coinBalance(trx, userId) };
   });
+  remember();
+  return times;
 }
 
 /** A share of the campaign (spec `shareLog`): chances for at most `shareDailyCap` shares a day. */

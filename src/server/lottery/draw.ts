@@ -5,9 +5,9 @@ import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { type Campaign, loadCampaign, stateOf } from './campaign';
 import { creditPrize } from './credit';
-import { grantChances, remainingChances, spendChance, type Tx } from './ledger';
+import { remainingChances, spendChance, type Tx } from './ledger';
+import { grantOwedChances } from './owed';
 import { pickWeighted, redeemCode } from './pick';
-import { dayKey } from './settings';
 
 export interface DrawOutcome {
   drawId: number;
@@ -18,23 +18,6 @@ export interface DrawOutcome {
   winId: number | null;
   /** Chances left after this draw. */
   remaining: number;
-}
-
-/**
- * The chances a participant is owed so far: the campaign's once-only chances, today's daily
- * chances, and premium members' daily extra. Each is a grant with a business key, so calling
- * this on every page view or draw grants each once, even from several instances at once.
- */
-export async function grantOwedChances(trx: Tx, c: Campaign, user: { id: number; premiumUntil: number | null }, now: number) {
-  const day = dayKey(now, c.settings.timeZone);
-  const grants = [
-    { amount: c.settings.campaignChances, reason: 'base' as const, key: 'base:campaign' },
-    { amount: c.settings.dailyChances, reason: 'base' as const, key: `base:${day}` },
-    ...(user.premiumUntil && user.premiumUntil > now
-      ? [{ amount: c.settings.premiumDailyChances, reason: 'premium' as const, key: `premium:${day}` }]
-      : []),
-  ];
-  for (const g of grants) await grantChances(trx, { campaignId: c.id, userId: user.id, ...g }, now);
 }
 
 /** Refuses a draw outside the campaign's open period, with the page's message for each state. */
@@ -49,30 +32,27 @@ export function assertOpen(c: Campaign, now: number): void {
  * One draw, in one transaction: spend a chance (guarded), pick a prize by weight among those in
  * stock and under the user's cap, take one unit of stock (guarded: a prize emptied meanwhile
  * falls back to no-win), record the draw and the win, and credit what can be credited now. The
- * request id makes a retried draw answer the same outcome.
+ * request id makes a retried draw answer the same outcome: the draw's row is unique by it, so a
+ * retry's transaction fails on that row, rolls back everything it did, and the first draw is
+ * answered (no look-up before each draw: retries are rare, draws are not).
  */
 export async function draw(
   db: Kysely<Database>,
   userId: number,
-  campaignId: number,
+  campaign: Campaign | number,
   requestId: string,
   now = Date.now(),
 ): Promise<DrawOutcome> {
-  const earlier = await previousDraw(db, userId, requestId);
-  if (earlier) return earlier;
+  const c = typeof campaign === 'number' ? await loadCampaign(db, campaign) : campaign;
+  if (!c) throw new AppError(ResultCode.notFound);
   try {
-    return await db.transaction().execute(async (trx) => {
-      const c = await loadCampaign(trx, campaignId);
-      if (!c) throw new AppError(ResultCode.notFound);
-      assertOpen(c, now);
-      const user = await trx
-        .selectFrom('users')
-        .select(['id', 'premium_until', 'state'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      await grantOwedChances(trx, c, { id: user.id, premiumUntil: user.premium_until }, now);
+    assertOpen(c, now);
+    let remember = () => {};
+    const outcome = await db.transaction().execute(async (trx) => {
+      remember = await grantOwedChances(db, trx, c, userId, now);
       // Taking the chance also locks this user's balance row: one user's draws run one at a time.
-      if (!(await spendChance(trx, c.id, userId))) throw new AppError(ResultCode.noDraws, { result: { winState: WinState.nonum } });
+      const remaining = await spendChance(trx, c.id, userId);
+      if (remaining === null) throw new AppError(ResultCode.noDraws, { result: { winState: WinState.nonum } });
 
       const prize = await pickPrize(trx, c, userId);
       let won = prize;
@@ -115,17 +95,14 @@ export async function draw(
         winId = w.id;
         await creditPrize(trx, { id: w.id, userId, kind: won.kind, value: won.value }, now);
       }
-      return {
-        drawId: d.id,
-        result: won ? WinState.win : WinState.nowin,
-        prizeId: won?.id ?? null,
-        winId,
-        remaining: await remainingChances(trx, c.id, userId),
-      };
+      return { drawId: d.id, result: won ? WinState.win : WinState.nowin, prizeId: won?.id ?? null, winId, remaining };
     });
+    remember();
+    return outcome;
   } catch (err) {
-    // The same request id arriving twice at once: the second insert meets the first's row.
-    const again = err instanceof AppError ? null : await previousDraw(db, userId, requestId);
+    // A request id already used: the earlier draw is the answer (also when this retry found no
+    // chance left, or the campaign closed since); another user's id is refused by previousDraw.
+    const again = await previousDraw(db, userId, requestId);
     if (again) return again;
     throw err;
   }

@@ -31,16 +31,20 @@ export async function grantChances(
   return true;
 }
 
-/** Spends one chance if there is one (a guarded update: the balance never goes below zero). */
-export async function spendChance(trx: Tx, campaignId: number, userId: number): Promise<boolean> {
+/**
+ * Spends one chance if there is one (a guarded update: the balance never goes below zero).
+ * Returns the chances left after it, or null when there was none to spend.
+ */
+export async function spendChance(trx: Tx, campaignId: number, userId: number): Promise<number | null> {
   const r = await trx
     .updateTable('lottery_chance_balances')
     .set((eb) => ({ remaining: eb('remaining', '-', 1) }))
     .where('campaign_id', '=', campaignId)
     .where('user_id', '=', userId)
     .where('remaining', '>', 0)
+    .returning('remaining')
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return r ? r.remaining : null;
 }
 
 export async function remainingChances(trx: Tx, campaignId: number, userId: number): Promise<number> {

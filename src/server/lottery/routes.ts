@@ -9,13 +9,15 @@ import { draw } from './draw';
 import { registerInviteRoutes } from './invite-routes';
 import { coinBalance, remainingChances } from './ledger';
 import { dataInfo, prizeStats, winLog } from './reports';
-import { lotteryInfo, myWins, prizeView, segmentOf, wheel } from './views';
+import { lotteryInfo, myWins, prizeView, segmentOf, WheelCache } from './views';
 
 /** The raffle calls of spec §7 under `/api/rest/lottery/` (the page's, and staff write-off). */
 export function registerLotteryRoutes(app: FastifyInstance) {
   const { accounts, db } = app.services;
   const k = db.kysely;
   const user = async (request: FastifyRequest) => (await requireUser(accounts, request)).userId;
+  // The wheel's segments, for the segment and prize a draw answers with (not its stock).
+  const wheels = new WheelCache();
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
   // GET calls that change something: only from our pages and apps (the app-id header), never a link.
   const stateful = (max: number) => ({ ...perIp(max), csrf: 'always' as const });
@@ -30,8 +32,8 @@ export function registerLotteryRoutes(app: FastifyInstance) {
     async (q, request) => {
       const userId = await user(request);
       const c = await campaignOr404(k, q.lotteryId);
-      const out = await draw(k, userId, c.id, request.ctx.requestId);
-      const { prizes } = await wheel(k, c);
+      const out = await draw(k, userId, c, request.ctx.requestId);
+      const { prizes } = await wheels.get(k, c);
       const won = out.prizeId === null ? null : (prizes.find((p) => p.id === out.prizeId) ?? null);
       return {
         winState: out.result,

@@ -26,6 +26,12 @@ export const parseSettings = (json: string): CampaignSettings => ZCampaignSettin
 
 /** The calendar day of `at` in the campaign's time zone, as `YYYY-MM-DD` (the daily grant key). */
 export function dayKey(at: number, timeZone: string): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    // en-CA formats dates as YYYY-MM-DD. Built once per zone: a formatter costs more than a draw.
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(at);
 }
+const dayFormats = new Map<string, Intl.DateTimeFormat>();

@@ -26,6 +26,27 @@ export async function wheel(trx: Tx, c: Campaign) {
   return { prizes, total: prizes.reduce((s, p) => s + p.weight, 0) + c.noWinWeight };
 }
 
+/**
+ * The wheels of recent draws, kept a few seconds per campaign: every draw answers with its
+ * segment and prize, and the segments only change when staff edit the campaign, which a draw
+ * may then show a few seconds late (the pick itself always reads the prizes in stock).
+ */
+export class WheelCache {
+  private readonly entries = new Map<number, { at: number; wheel: Promise<Awaited<ReturnType<typeof wheel>>> }>();
+  constructor(private readonly ttlMs = 5_000) {}
+
+  get(db: Tx, c: Campaign, now = Date.now()) {
+    const hit = this.entries.get(c.id);
+    if (hit && now - hit.at < this.ttlMs) return hit.wheel;
+    const loading = wheel(db, c);
+    // A failed read is not kept.
+    loading.catch(() => this.entries.delete(c.id));
+    if (this.entries.size > 1_000) this.entries.clear();
+    this.entries.set(c.id, { at: now, wheel: loading });
+    return loading;
+  }
+}
+
 /** Segment index of a draw's outcome on the wheel (the last one is no-win). */
 export const segmentOf = (prizes: { id: number }[], prizeId: number | null) =>
   prizeId === null

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API } from './routes';
+import { API } from './all-routes';
 
 /** Endpoint contracts of the `accounts` domain (spec §3, §5, §6, §7). */
 

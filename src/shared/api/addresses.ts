@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTROL, CONTROL_BUT_BREAKS, ADDRESS_MAX as MAX, PHONE_PATTERN, POST_CODE_PATTERN, TAX_ID_PATTERN } from '../address-rules';
 import { normaliseEmail } from '../rules';
-import { API } from './routes';
+import { API } from './all-routes';
 
 /**
  * The raffle's shipping address book (spec §3, §5): a signed-in user's addresses for entity

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, DEFAULT_PAGE_SIZE } from '../content-limits';
 import type { SliceParameters } from '../slice';
-import { API } from './routes';
+import { API } from './all-routes';
 
 /**
  * Shared content (spec §1–§3): what the share pages show and the calls behind their lists,

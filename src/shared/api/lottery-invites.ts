@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API } from './routes';
+import { API } from './all-routes';
 
 /**
  * Invited friends of a raffle campaign: the page's "invite friends" entry shares

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API } from './routes';
+import { API } from './all-routes';
 
 /**
  * WeChat JS-SDK signature for the raffle pages' share inside WeChat (spec §7): the page sends its

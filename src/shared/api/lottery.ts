@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZShippingAddress } from './addresses';
-import { API } from './routes';
+import { API } from './all-routes';
 
 /**
  * The raffle calls of spec §7 (`/api/rest/lottery/…`). The spec shows paths and a few parameter

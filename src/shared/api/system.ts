@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n';
-import { API } from './routes';
+import { API } from './all-routes';
 
 /** Endpoint contracts of the `system` domain: health, the header-context echo and a ping. */
 export const health = {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { acceptInvite } from '../../../shared/api/lottery-invites';
-import { LOTTERY_API } from '../../../shared/api/routes';
+import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import type { ApiClient } from '../../api/client';
 import { useSignedIn } from '../accounts/login-store';
 import { queryId } from './raffle-paths';

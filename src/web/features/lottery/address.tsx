@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type * as book from '../../../shared/api/addresses';
 import type { ShippingAddress } from '../../../shared/api/addresses';
-import { ADDRESS_API } from '../../../shared/api/routes';
+import { ADDRESS_API } from '../../../shared/api/routes-lottery';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
 import { useSignedInApi } from '../accounts/signed-in-api';

@@ -1,16 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import type * as contract from '../../../shared/api/lottery';
 import type { MyPrizeView } from '../../../shared/api/lottery';
-import { LOTTERY_API } from '../../../shared/api/routes';
+import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { formatCount } from '../../../shared/format';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
-import { ScanIcon } from '../../ui/icons';
 import { showToast } from '../../ui/toast';
 import { useSignedInApi } from '../accounts/signed-in-api';
 import { useSignedInData } from '../accounts/use-signed-in-data';
 import type { Route } from './+types/admin';
 import { CampaignNotFound } from './activitys';
+import { ScanIcon } from './icons';
 import { Personal } from './personal-states';
 import { PrizeCard } from './prize-card';
 import { campaignPage, raffleBase } from './raffle-loader';

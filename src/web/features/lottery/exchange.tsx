@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type * as contract from '../../../shared/api/lottery';
-import { LOTTERY_API } from '../../../shared/api/routes';
+import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { useTranslation } from '../../i18n/react';
 import { useSignedInApi } from '../accounts/signed-in-api';
 

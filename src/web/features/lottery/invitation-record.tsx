@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { InviteUsersPage, lotteryInviteUsers } from '../../../shared/api/lottery-invites';
-import { LOTTERY_API } from '../../../shared/api/routes';
+import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
 import { PeopleIcon } from '../../ui/icons';

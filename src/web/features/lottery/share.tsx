@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type * as contract from '../../../shared/api/lottery';
 import type { LotteryInfo } from '../../../shared/api/lottery';
-import { LOTTERY_API } from '../../../shared/api/routes';
+import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { readCookie } from '../../api/identity';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';

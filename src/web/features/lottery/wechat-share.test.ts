@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LOTTERY_API } from '../../../shared/api/routes';
+import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { ResultCode } from '../../../shared/errors';
 import { ApiError } from '../../api/client';
 import { configureWechatShare, fetchJsapiSignature, MAX_RETRIES, type Wx } from './wechat-share';

@@ -1,5 +1,5 @@
 import type { getJsapiSignature, JsapiSignature } from '../../../shared/api/lottery-wechat';
-import { LOTTERY_API } from '../../../shared/api/routes';
+import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { ResultCode } from '../../../shared/errors';
 import type { ApiClient } from '../../api/client';
 

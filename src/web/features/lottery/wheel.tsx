@@ -2,7 +2,7 @@ import type { LuckyWheel } from 'lucky-canvas';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type * as contract from '../../../shared/api/lottery';
 import type { DrawResultView, LotteryInfo } from '../../../shared/api/lottery';
-import { LOTTERY_API } from '../../../shared/api/routes';
+import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { ResultCode } from '../../../shared/errors';
 import { ApiError } from '../../api/client';
 import { useTranslation } from '../../i18n/react';

@@ -1,0 +1,12 @@
+import { ACCOUNTS_API, CONTENT_API, OAUTH_API, SYSTEM_API } from './routes';
+import { ADDRESS_API, LOTTERY_API } from './routes-lottery';
+
+/** All of them, for the server's contracts and the OpenAPI document (never the browser). */
+export const API = {
+  system: SYSTEM_API,
+  oauth: OAUTH_API,
+  accounts: ACCOUNTS_API,
+  content: CONTENT_API,
+  lottery: LOTTERY_API,
+  address: ADDRESS_API,
+} as const;
