@@ -45,11 +45,30 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A visitor who closes the connection while a compressed answer streams makes the compression
+ * plugin log "premature close" as an error. It is the client leaving, not a fault: logged at info.
+ */
+function clientGoneAsInfo(
+  this: import('pino').Logger,
+  args: Parameters<import('pino').LogFn>,
+  method: import('pino').LogFn,
+  level: number,
+) {
+  const [first] = args as unknown[];
+  if (level >= 50 && first instanceof Error && first.message === 'premature close') {
+    this.info({ err: first }, 'client closed the connection before the answer was sent');
+    return;
+  }
+  method.apply(this, args);
+}
+
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.__cxy_token_'],
+      hooks: { logMethod: clientGoneAsInfo },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     genReqId: requestIdFrom,

@@ -102,4 +102,20 @@ describe('request log', () => {
     expect(entries[0]).toMatchObject({ method: 'GET', url: '/api/cxy/v2/system/context', status: 200, msg: 'request' });
     expect(lines.join('\n')).not.toContain('SECRET');
   });
+
+  it('logs a client that left mid-answer as info, and real errors as errors', async () => {
+    const lines: string[] = [];
+    const t = await createTestDb('sqlite');
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: t.url }), {
+      db: t.db,
+      logStream: { write: (l) => void lines.push(l) },
+    });
+    app.log.error(new Error('premature close'));
+    app.log.error(new Error('disk on fire'));
+    await app.close();
+    await t.drop();
+    const entries = lines.map((l) => JSON.parse(l));
+    expect(entries.find((e) => e.err?.message === 'premature close')?.level).toBe(30);
+    expect(entries.find((e) => e.err?.message === 'disk on fire')?.level).toBe(50);
+  });
 });
