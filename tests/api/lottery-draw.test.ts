@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../src/server/db/database';
+import { updateCampaign } from '../../src/server/lottery/admin';
 import { draw } from '../../src/server/lottery/draw';
 import { coinBalance, grantChances, moveCoins, remainingChances } from '../../src/server/lottery/ledger';
 import { PrizeKind, WinState } from '../../src/shared/enums';
@@ -194,6 +195,38 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
     expect(drawRows).toHaveLength(120);
     expect(left.every((l) => l.remaining === 0)).toBe(true);
     expect(failures).toHaveLength(120);
+  });
+
+  it('replacing prizes while draws run never leaves a win without its prize', async () => {
+    const pools = engine === 'postgres' ? [t.db, openDatabase({ dialect: 'postgres', url: t.url }, { poolSize: 10 })] : [t.db];
+    for (const p of pools) if (p !== t.db) extra.push(p);
+    const { campaignId } = await makeCampaign(db(), {
+      noWinWeight: 0,
+      settings: { dailyChances: 1 },
+      prizes: [{ kind: PrizeKind.virtual, stock: 100, weight: 1 }],
+    });
+    const fans = await Promise.all(Array.from({ length: 30 }, (_, i) => users.user(`Racer ${i}`)));
+    const texts = { en: 'New', 'zh-CN': 'New', 'zh-TW': 'New', fr: 'New' };
+    const replace = updateCampaign(
+      (pools[1] ?? t.db).kysely,
+      { id: campaignId, prizes: [{ kind: PrizeKind.virtual, name: texts, imageUrl: '', stock: 5, weight: 1, perUserCap: null, value: 0 }] },
+      Date.now(),
+    ).then(
+      () => 'replaced',
+      (e: { code?: number }) => e.code,
+    );
+    const draws = fans.map((u) => draw(db(), u, campaignId, uuid()).catch((e: { code?: number }) => e.code));
+    const [outcome] = await Promise.all([replace, ...draws]);
+    // Either the prizes were replaced before any draw (refused after one), never halfway.
+    expect(['replaced', ResultCode.parameter]).toContain(outcome);
+    const orphans = await db()
+      .selectFrom('lottery_wins')
+      .leftJoin('lottery_prizes', 'lottery_prizes.id', 'lottery_wins.prize_id')
+      .select('lottery_wins.id')
+      .where('lottery_wins.campaign_id', '=', campaignId)
+      .where('lottery_prizes.id', 'is', null)
+      .execute();
+    expect(orphans).toEqual([]);
   });
 
   it('coins: a debit never takes the balance below zero, a business key moves coins once', async () => {

@@ -8,6 +8,7 @@ import {
   type TPrizeInput,
 } from '../../shared/api/lottery-admin';
 import { ResultCode } from '../../shared/errors';
+import { isSqlite } from '../db/migrations/dialect';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 import type { Tx } from './ledger';
@@ -145,6 +146,12 @@ export async function updateCampaign(db: Kysely<Database>, u: TCampaignUpdate, n
     const settings = u.settings && checkedSettings(u.settings);
     const current = await prizesOf(trx, u.id);
 
+    // Replacing the prizes races with draws taking their stock (on PostgreSQL; SQLite runs one
+    // writer at a time): lock the prizes first, so a draw that took stock has committed (and is
+    // counted below), and a later one finds its prize gone and falls back to no-win.
+    if (u.prizes && !isSqlite(trx)) {
+      await trx.selectFrom('lottery_prizes').select('id').where('campaign_id', '=', u.id).forUpdate().execute();
+    }
     if (u.prizes && (await drawCount(trx, u.id)) > 0)
       throw refused([
         { field: 'prizes', message: 'the campaign has draws: only stock, weight, name and image of its prizes may change (prizeChanges)' },

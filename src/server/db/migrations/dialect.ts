@@ -1,7 +1,7 @@
 import { type ColumnDefinitionBuilder, type Kysely, SqliteAdapter } from 'kysely';
 
 /** The one place migrations differ by engine: auto-numbered primary keys. */
-export function isSqlite(db: Kysely<unknown>): boolean {
+export function isSqlite(db: { getExecutor(): { adapter: unknown } }): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
