@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppLoadContext } from 'react-router';
 import { createAccountsModule, registerAccounts } from './accounts/module';
+import { registerCheckinRoutes } from './checkin/routes';
 import type { Config } from './config';
 import { registerFileRoute } from './content/files-route';
 import { registerContentImport } from './content/import/routes';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerContentRoutes(app);
   registerJsapiRoutes(app, config);
   registerAddressRoutes(app);
+  registerCheckinRoutes(app);
   registerLotteryRoutes(app);
   registerLotteryAdminRoutes(app);
   await registerOAuth(app, { config, db, accounts: accountsModule });

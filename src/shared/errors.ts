@@ -56,6 +56,9 @@ export const ResultCode = {
   wechatShareUnavailable: 3122,
   // raffle shipping addresses
   addressLimit: 3101,
+  // daily check-in
+  checkinClosed: 3201,
+  invalidTimeZone: 3202,
   // transport failures carried in the envelope together with the HTTP status
   badRequest: 400,
   unauthorized: 401,
@@ -121,6 +124,8 @@ const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   3121: 'wechatShareNotConfigured',
   3122: 'wechatShareUnavailable',
   3101: 'addressLimit',
+  3201: 'checkinClosed',
+  3202: 'invalidTimeZone',
 };
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */

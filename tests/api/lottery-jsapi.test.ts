@@ -154,6 +154,7 @@ describe('GET tLottery/getJsapiSignature, other configurations', () => {
     const t: TestApp = {
       app,
       db: testDb.db,
+      url: testDb.url,
       close: async () => {
         await app.close();
         await testDb.drop();

@@ -84,6 +84,8 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The database's URL, for a second "instance" (another pool) in concurrency tests. */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function createTestApp(
   return {
     app,
     db: testDb.db,
+    url: testDb.url,
     close: async () => {
       await app.close();
       await testDb.drop();

@@ -10,6 +10,7 @@ export async function makeCampaign(
   db: Kysely<Database>,
   opts: {
     now?: number;
+    kind?: 'raffle' | 'checkin';
     startsAt?: number;
     endsAt?: number;
     noWinWeight?: number;
@@ -22,6 +23,7 @@ export async function makeCampaign(
   const c = await db
     .insertInto('lottery_campaigns')
     .values({
+      kind: opts.kind ?? 'raffle',
       title: texts('Lucky wheel'),
       rules: texts('Rules'),
       starts_at: opts.startsAt ?? now - DAY,

@@ -4,6 +4,7 @@ import { migration0002 } from './migrations/0002_accounts';
 import { migration0003 } from './migrations/0003_content';
 import { migration0004 } from './migrations/0004_lottery';
 import { migration0005 } from './migrations/0005_lottery_invites';
+import { migration0006 } from './migrations/0006_checkin';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_content': migration0003,
   '0004_lottery': migration0004,
   '0005_lottery_invites': migration0005,
+  '0006_checkin': migration0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

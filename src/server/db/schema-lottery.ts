@@ -80,6 +80,12 @@ export interface LotteryTables {
     chances_granted: number;
     created_at: number;
   };
+  /** Check-in campaigns (kind `checkin`, migration 0006): a member's pinned time zone. */
+  checkin_members: { campaign_id: number; user_id: number; time_zone: string; created_at: number };
+  /** One row per member and day (YYYY-MM-DD in their zone): the streak reached and coins paid. */
+  checkins: { id: Generated<number>; campaign_id: number; user_id: number; day: string; streak: number; coins: number; created_at: number };
+  /** Spec §7 `allActivity/join`: who joined which campaign (once). */
+  activity_participants: { campaign_id: number; user_id: number; activity_type: number; created_at: number };
   shipping_addresses: {
     id: Generated<number>;
     user_id: number;

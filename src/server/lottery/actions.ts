@@ -4,7 +4,7 @@ import { PrizeKind } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
-import { type Campaign, loadCampaign } from './campaign';
+import { type Campaign, type CampaignKind, loadCampaign } from './campaign';
 import { assertOpen } from './draw';
 import { coinBalance, grantChances, moveCoins, remainingChances } from './ledger';
 import { grantOwedChances } from './owed';
@@ -12,9 +12,10 @@ import { dayKey } from './settings';
 
 type Address = import('zod').infer<typeof ZShippingAddress>;
 
-export async function campaignOr404(db: Kysely<Database>, campaignId: number): Promise<Campaign> {
+/** The campaign of that kind (a check-in campaign is not a raffle): 1001 otherwise. */
+export async function campaignOr404(db: Kysely<Database>, campaignId: number, kind: CampaignKind = 'raffle'): Promise<Campaign> {
   const c = await loadCampaign(db, campaignId);
-  if (!c) throw new AppError(ResultCode.notFound);
+  if (!c || c.kind !== kind) throw new AppError(ResultCode.notFound);
   return c;
 }
 

@@ -63,6 +63,7 @@ export async function insertCampaign(trx: Tx, input: TCampaignInput, now: number
   const row = await trx
     .insertInto('lottery_campaigns')
     .values({
+      kind: input.kind,
       channel: input.channel,
       title: JSON.stringify(input.title),
       rules: JSON.stringify(input.rules),
@@ -165,6 +166,7 @@ export async function updateCampaign(db: Kysely<Database>, u: TCampaignUpdate, n
     // The wheel as it would be stored, checked by the same rules as a new campaign.
     const prizes = u.prizes ?? current.map((p) => ({ weight: changes.find((ch) => ch.id === Number(p.id))?.weight ?? p.weight }));
     const issues = campaignIssues({
+      kind: row.kind === 'checkin' ? 'checkin' : 'raffle',
       startsAt: u.startsAt ?? Number(row.starts_at),
       endsAt: u.endsAt ?? Number(row.ends_at),
       noWinWeight: u.noWinWeight ?? row.no_win_weight,

@@ -5,8 +5,12 @@ import { type CampaignSettings, parseSettings } from './settings';
 /** Spec §1/§9 campaign states as the page shows them. */
 export type CampaignState = 'notStarted' | 'ongoing' | 'ended' | 'restocking';
 
+/** The campaign families on the one campaign model (ARCHITECTURE: "Campaign families"). */
+export type CampaignKind = 'raffle' | 'checkin';
+
 export interface Campaign {
   id: number;
+  kind: CampaignKind;
   channel: number;
   title: Record<string, string>;
   rules: Record<string, string>;
@@ -33,6 +37,7 @@ export async function loadCampaign(trx: Tx, campaignId: number): Promise<Campaig
   if (!c) return null;
   return {
     id: c.id,
+    kind: c.kind as CampaignKind,
     channel: c.channel,
     title: JSON.parse(c.title) as Record<string, string>,
     rules: JSON.parse(c.rules) as Record<string, string>,

@@ -19,6 +19,11 @@ export const ZCampaignSettings = z.object({
   /** Coins one extra chance costs (0: exchange disabled). */
   exchangeCost: z.number().int().min(0).max(1_000_000).default(100),
   timeZone: z.string().min(1).max(60).default('UTC'),
+  /**
+   * Check-in campaigns: coins for each day of a streak, day 1 first; after the last day the
+   * cycle starts again (a 7-day week by default, the 7th day worth the most).
+   */
+  checkinRewards: z.array(z.number().int().min(0).max(100_000)).min(1).max(31).default([10, 10, 20, 10, 10, 20, 50]),
 });
 export type CampaignSettings = z.infer<typeof ZCampaignSettings>;
 

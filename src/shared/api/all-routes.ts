@@ -1,4 +1,5 @@
 import { ACCOUNTS_API, CONTENT_API, OAUTH_API, SYSTEM_API } from './routes';
+import { ACTIVITY_API, CHECKIN_API } from './routes-campaigns';
 import { ADDRESS_API, LOTTERY_API } from './routes-lottery';
 
 /** All of them, for the server's contracts and the OpenAPI document (never the browser). */
@@ -9,4 +10,6 @@ export const API = {
   content: CONTENT_API,
   lottery: LOTTERY_API,
   address: ADDRESS_API,
+  checkin: CHECKIN_API,
+  activity: ACTIVITY_API,
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as accounts from './accounts';
 import * as addresses from './addresses';
+import * as checkin from './checkin';
 import * as content from './content';
 import * as contentAdmin from './content-admin';
 import * as lottery from './lottery';
@@ -28,6 +29,7 @@ const MODULES = [
   { tag: 'lottery', file: 'lottery-wechat.ts', exports: lotteryWechat },
   { tag: 'lottery-admin', file: 'lottery-admin.ts', exports: lotteryAdmin },
   { tag: 'lottery', file: 'lottery-invites.ts', exports: lotteryInvites },
+  { tag: 'campaigns', file: 'checkin.ts', exports: checkin },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -83,6 +83,8 @@ export type TPrizeInput = z.infer<typeof ZPrizeInput>;
 const channel = z.number().int().min(1).max(999_999);
 
 const campaignFields = {
+  /** The campaign family: a raffle (wheel and prizes) or a daily check-in (coins per streak day). */
+  kind: z.enum(['raffle', 'checkin']).default('raffle'),
   channel: channel.default(1),
   title: localized(120),
   rules: localized(5000, CONTROL_BUT_BREAKS),
@@ -101,6 +103,7 @@ const campaignFields = {
 
 /** The wheel's rules shared by create and update (applied to the campaign as it would be stored). */
 export function campaignIssues(c: {
+  kind?: 'raffle' | 'checkin';
   startsAt: number;
   endsAt: number;
   noWinWeight: number;
@@ -108,7 +111,10 @@ export function campaignIssues(c: {
 }): { field: string; message: string }[] {
   const issues: { field: string; message: string }[] = [];
   if (!(c.endsAt > c.startsAt)) issues.push({ field: 'endsAt', message: 'must be after startsAt' });
-  if (c.prizes.length === 0 && c.noWinWeight <= 0)
+  if (c.kind === 'checkin') {
+    // A check-in pays coins per day (settings.checkinRewards); it has no wheel.
+    if (c.prizes.length > 0) issues.push({ field: 'prizes', message: 'a check-in campaign has no prizes' });
+  } else if (c.prizes.length === 0 && c.noWinWeight <= 0)
     issues.push({ field: 'prizes', message: 'at least one prize, or a no-win weight above 0' });
   else if (c.prizes.reduce((sum, p) => sum + p.weight, c.noWinWeight) <= 0)
     issues.push({ field: 'noWinWeight', message: 'the prize weights and the no-win weight must add up to more than 0' });

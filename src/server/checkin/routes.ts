@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../shared/api/checkin';
+import { ResultCode } from '../../shared/errors';
+import { requireUser } from '../accounts/auth';
+import { AppError } from '../http/app-error';
+import { endpoint } from '../http/envelope';
+import { campaignOr404 } from '../lottery/actions';
+import { loadCampaign } from '../lottery/campaign';
+import { checkIn, checkinStatus, joinActivity } from './service';
+
+/** Daily check-in and `allActivity/join` (issue 6), for signed-in members. */
+export function registerCheckinRoutes(app: FastifyInstance) {
+  const { accounts, db } = app.services;
+  const k = db.kysely;
+  const user = async (request: Parameters<typeof requireUser>[1]) => (await requireUser(accounts, request)).userId;
+
+  endpoint(app, contract.status, async (q, request) =>
+    checkinStatus(k, await campaignOr404(k, q.activityId, 'checkin'), await user(request), q.timeZone, q.month),
+  );
+
+  endpoint(
+    app,
+    contract.checkIn,
+    async (input, request) => checkIn(k, await campaignOr404(k, input.activityId, 'checkin'), await user(request), input.timeZone),
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+
+  endpoint(
+    app,
+    contract.join,
+    async (input, request) => {
+      const userId = await user(request);
+      const c = await loadCampaign(k, input.activityId);
+      if (!c) throw new AppError(ResultCode.notFound);
+      return joinActivity(k, c, userId, input.activityType);
+    },
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+}

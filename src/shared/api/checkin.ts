@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { API } from './all-routes';
+
+/**
+ * Daily check-in (issue 6) and joining an activity (spec §7). A check-in campaign is a campaign
+ * of kind `checkin` (`activityId`); days are the member's calendar days in their time zone, which
+ * the page sends (`Intl.DateTimeFormat().resolvedOptions().timeZone`) and the first check-in pins.
+ */
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const timeZone = z.string().trim().min(1).max(60);
+
+export interface CheckinResult {
+  /** False when today was already checked in (a retry): nothing was paid this time. */
+  checkedIn: boolean;
+  /** YYYY-MM-DD in the member's zone. */
+  day: string;
+  /** Days in a row, today included. */
+  streak: number;
+  /** Coins today's check-in paid (or had paid). */
+  coins: number;
+  /** The member's coin balance after it. */
+  balance: number;
+}
+
+export interface CheckinStatus {
+  state: 'notStarted' | 'ongoing' | 'ended' | 'restocking';
+  startsAt: number;
+  endsAt: number;
+  timeZone: string;
+  today: string;
+  checkedToday: boolean;
+  /** The streak alive now: today's, or yesterday's still waiting for today. */
+  streak: number;
+  /** Coins per streak day, day 1 first; the cycle repeats. */
+  rewards: number[];
+  /** What the next check-in pays. */
+  nextReward: number;
+  /** YYYY-MM shown and its checked-in days. */
+  month: string;
+  days: { day: string; coins: number }[];
+  balance: number;
+}
+
+export const status = {
+  ...API.checkin.status,
+  input: z.object({
+    activityId: id,
+    timeZone,
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+      .optional(),
+  }),
+  result: z.custom<CheckinStatus>(),
+};
+
+export const checkIn = {
+  ...API.checkin.checkIn,
+  input: z.object({ activityId: id, timeZone }),
+  result: z.custom<CheckinResult>(),
+};
+
+/** Joining twice is harmless (`already: true`). */
+export const join = {
+  ...API.activity.join,
+  input: z.object({ activityId: id, activityType: z.coerce.number().int().min(0).max(99).default(3) }),
+  result: z.object({ joined: z.literal(true), already: z.boolean() }),
+};
