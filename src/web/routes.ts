@@ -62,5 +62,8 @@ export default [
   route('activitys/wechat/dev', 'features/lottery/wechat-landing.tsx', { id: 'activitys-wechat-dev' }),
   route('activitys/wechat/pro', 'features/lottery/wechat-landing.tsx', { id: 'activitys-wechat-pro' }),
 
+  // The other campaign families (issue 6).
+  route('webview/check-in', 'features/checkin/check-in.tsx', { id: 'check-in' }),
+
   route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

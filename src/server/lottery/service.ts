@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { CheckinCampaign } from '../../shared/api/checkin';
 import type { LotteryDataInfo, LotteryInfo } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
 import type { Database } from '../db/schema';
-import { loadCampaign } from './campaign';
+import { inLanguage, loadCampaign, stateOf } from './campaign';
 import { dataInfo } from './reports';
 import { lotteryInfo } from './views';
 
@@ -10,15 +11,46 @@ import { lotteryInfo } from './views';
 export interface LotteryService {
   /** The campaign's wheel, rules and state with its public figures; null for an unknown id. */
   page(campaignId: number, locale: Locale): Promise<{ info: LotteryInfo; data: LotteryDataInfo } | null>;
+  /**
+   * A check-in campaign as its page shows it to everyone (without an id: the one running now,
+   * newest first); null for an unknown id or another kind.
+   */
+  checkinPage(campaignId: number | null, locale: Locale): Promise<CheckinCampaign | null>;
 }
 
 export function createLotteryService(db: Kysely<Database>): LotteryService {
   return {
     async page(campaignId, locale) {
       const c = await loadCampaign(db, campaignId);
-      if (!c) return null;
+      if (c?.kind !== 'raffle') return null;
       const [info, data] = await Promise.all([lotteryInfo(db, c, locale, Date.now()), dataInfo(db, c.id, locale)]);
       return { info, data };
+    },
+    async checkinPage(campaignId, locale) {
+      const now = Date.now();
+      const id =
+        campaignId ??
+        (
+          await db
+            .selectFrom('lottery_campaigns')
+            .select('id')
+            .where('kind', '=', 'checkin')
+            .where('starts_at', '<=', now)
+            .where('ends_at', '>', now)
+            .orderBy('starts_at', 'desc')
+            .executeTakeFirst()
+        )?.id;
+      const c = id ? await loadCampaign(db, id) : null;
+      if (c?.kind !== 'checkin') return null;
+      return {
+        id: String(c.id),
+        title: inLanguage(c.title, locale),
+        rules: inLanguage(c.rules, locale),
+        state: stateOf(c, now),
+        startsAt: c.startsAt,
+        endsAt: c.endsAt,
+        rewards: c.settings.checkinRewards,
+      };
     },
   };
 }

@@ -9,6 +9,18 @@ import { API } from './all-routes';
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const timeZone = z.string().trim().min(1).max(60);
 
+/** A check-in campaign as everyone sees it (the page's server-rendered part). */
+export interface CheckinCampaign {
+  id: string;
+  title: string;
+  rules: string;
+  state: CheckinStatus['state'];
+  startsAt: number;
+  endsAt: number;
+  /** Coins per streak day, day 1 first. */
+  rewards: number[];
+}
+
 export interface CheckinResult {
   /** False when today was already checked in (a retry): nothing was paid this time. */
   checkedIn: boolean;

@@ -1,4 +1,5 @@
 import type accounts from './locales/en/accounts.json';
+import type campaigns from './locales/en/campaigns.json';
 import type common from './locales/en/common.json';
 import type content from './locales/en/content.json';
 import type delivery from './locales/en/delivery.json';
@@ -23,6 +24,8 @@ export interface Resources {
   oauth: typeof oauth;
   content: typeof content;
   lottery: typeof lottery;
+  /** The other campaign families (check-in, …). */
+  campaigns: typeof campaigns;
   /** Verification-code SMS and e-mails (server only). */
   delivery: typeof delivery;
 }
@@ -37,5 +40,6 @@ export const NAMESPACES: Namespace[] = [
   'oauth',
   'content',
   'lottery',
+  'campaigns',
   'delivery',
 ];
