@@ -3,18 +3,22 @@
  *   create <campaign.json>   a campaign with its prizes (example: docs/examples/raffle.json)
  *   update <changes.json>    { "id": 1, …fields to change } (see src/shared/api/lottery-admin.ts)
  *   show <id>                the campaign's full configuration
+ *   codes <batch.json>       gift codes: { "campaignId", "prizeId", "count", "expiresAt" } for a
+ *                            campaign of kind "giftcode"; prints them once (only hashes are kept)
  * Input is checked like the admin API's; a refusal names the fields, writes nothing and exits 1.
  * Prints the campaign as stored, as JSON.
  */
 import fs from 'node:fs';
 import type { z } from 'zod';
+import { generateCodes } from '../src/server/giftpack/service';
 import { AppError } from '../src/server/http/app-error';
 import { createCampaign, getCampaign, updateCampaign } from '../src/server/lottery/admin';
 import type { FieldIssue } from '../src/shared/api/envelope';
+import { generate } from '../src/shared/api/giftpack';
 import { ZCampaignInput, ZCampaignUpdate } from '../src/shared/api/lottery-admin';
 import { openCliDatabase } from './cli-database';
 
-const USAGE = 'usage: npm run lottery:admin -- create <campaign.json> | update <changes.json> | show <id>';
+const USAGE = 'usage: npm run lottery:admin -- create <campaign.json> | update <changes.json> | show <id> | codes <batch.json>';
 
 class Refused extends Error {}
 
@@ -34,7 +38,7 @@ function readInput<S extends z.ZodType>(schema: S, file: string): z.infer<S> {
 }
 
 const [command, arg, ...extra] = process.argv.slice(2);
-if (!command || !arg || extra.length > 0 || !['create', 'update', 'show'].includes(command)) {
+if (!command || !arg || extra.length > 0 || !['create', 'update', 'show', 'codes'].includes(command)) {
   console.error(USAGE);
   process.exit(1);
 }
@@ -44,6 +48,7 @@ try {
   let result: unknown;
   if (command === 'create') result = await createCampaign(db.kysely, readInput(ZCampaignInput, arg), Date.now());
   else if (command === 'update') result = await updateCampaign(db.kysely, readInput(ZCampaignUpdate, arg), Date.now());
+  else if (command === 'codes') result = await generateCodes(db.kysely, readInput(generate.input, arg));
   else {
     const id = Number(arg);
     if (!Number.isSafeInteger(id) || id <= 0) throw new Refused(`not a campaign id: ${arg}`);

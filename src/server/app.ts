@@ -9,6 +9,7 @@ import { registerFileRoute } from './content/files-route';
 import { registerContentImport } from './content/import/routes';
 import { registerContentRoutes } from './content/routes';
 import { type Db, openDatabase } from './db/database';
+import { registerGiftpackRoutes } from './giftpack/routes';
 import { headerContextPlugin, requestIdFrom } from './http/context';
 import { registerCsrf } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerJsapiRoutes(app, config);
   registerAddressRoutes(app);
   registerCheckinRoutes(app);
+  registerGiftpackRoutes(app);
   registerLotteryRoutes(app);
   registerLotteryAdminRoutes(app);
   await registerOAuth(app, { config, db, accounts: accountsModule });

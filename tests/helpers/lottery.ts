@@ -10,7 +10,7 @@ export async function makeCampaign(
   db: Kysely<Database>,
   opts: {
     now?: number;
-    kind?: 'raffle' | 'checkin';
+    kind?: 'raffle' | 'checkin' | 'giftcode';
     startsAt?: number;
     endsAt?: number;
     noWinWeight?: number;

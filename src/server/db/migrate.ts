@@ -5,6 +5,7 @@ import { migration0003 } from './migrations/0003_content';
 import { migration0004 } from './migrations/0004_lottery';
 import { migration0005 } from './migrations/0005_lottery_invites';
 import { migration0006 } from './migrations/0006_checkin';
+import { migration0007 } from './migrations/0007_gift_codes';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_lottery': migration0004,
   '0005_lottery_invites': migration0005,
   '0006_checkin': migration0006,
+  '0007_gift_codes': migration0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -86,6 +86,21 @@ export interface LotteryTables {
   checkins: { id: Generated<number>; campaign_id: number; user_id: number; day: string; streak: number; coins: number; created_at: number };
   /** Spec §7 `allActivity/join`: who joined which campaign (once). */
   activity_participants: { campaign_id: number; user_id: number; activity_type: number; created_at: number };
+  /** Gift codes (migration 0007): single use, stored as their SHA-256. */
+  gift_codes: {
+    id: Generated<number>;
+    campaign_id: number;
+    prize_id: number;
+    code_hash: string;
+    hint: string;
+    expires_at: number;
+    created_at: number;
+    redeemed_by: number | null;
+    redeemed_at: number | null;
+    win_id: number | null;
+  };
+  /** Failed gift code entries, per user (guessing is slowed down). */
+  gift_attempts: { id: Generated<number>; user_id: number; created_at: number };
   shipping_addresses: {
     id: Generated<number>;
     user_id: number;

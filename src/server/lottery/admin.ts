@@ -166,7 +166,7 @@ export async function updateCampaign(db: Kysely<Database>, u: TCampaignUpdate, n
     // The wheel as it would be stored, checked by the same rules as a new campaign.
     const prizes = u.prizes ?? current.map((p) => ({ weight: changes.find((ch) => ch.id === Number(p.id))?.weight ?? p.weight }));
     const issues = campaignIssues({
-      kind: row.kind === 'checkin' ? 'checkin' : 'raffle',
+      kind: row.kind as 'raffle' | 'checkin' | 'giftcode',
       startsAt: u.startsAt ?? Number(row.starts_at),
       endsAt: u.endsAt ?? Number(row.ends_at),
       noWinWeight: u.noWinWeight ?? row.no_win_weight,

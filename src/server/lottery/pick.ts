@@ -18,8 +18,11 @@ export function pickWeighted<T extends { weight: number }>(options: readonly T[]
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** A redeem code for a won prize: 12 characters without look-alikes (I/1, O/0), 60 bits. */
-export function redeemCode(): string {
-  const bytes = crypto.randomBytes(12);
+/** Random characters without look-alikes (I/1, O/0); 32 symbols, so 5 unbiased bits each. */
+export function randomCode(length: number): string {
+  const bytes = crypto.randomBytes(length);
   return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
 }
+
+/** A redeem code for a won prize: 12 characters, 60 bits. */
+export const redeemCode = (): string => randomCode(12);

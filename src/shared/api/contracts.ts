@@ -4,6 +4,7 @@ import * as addresses from './addresses';
 import * as checkin from './checkin';
 import * as content from './content';
 import * as contentAdmin from './content-admin';
+import * as giftpack from './giftpack';
 import * as lottery from './lottery';
 import * as lotteryAdmin from './lottery-admin';
 import * as lotteryInvites from './lottery-invites';
@@ -30,6 +31,7 @@ const MODULES = [
   { tag: 'lottery-admin', file: 'lottery-admin.ts', exports: lotteryAdmin },
   { tag: 'lottery', file: 'lottery-invites.ts', exports: lotteryInvites },
   { tag: 'campaigns', file: 'checkin.ts', exports: checkin },
+  { tag: 'campaigns', file: 'giftpack.ts', exports: giftpack },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

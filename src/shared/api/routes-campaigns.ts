@@ -13,3 +13,10 @@ export const CHECKIN_API = {
 export const ACTIVITY_API = {
   join: { method: 'POST', path: '/api/cxy/v2/allActivity/join' },
 } as const;
+
+/** Gift packs and codes (`/gift-pack`, `/gift-pack2`, `/vip-package`). */
+export const GIFTPACK_API = {
+  redeem: { method: 'POST', path: '/api/cxy/v2/giftpack/redeem' },
+  /** Staff (global admins): a batch of codes for one prize of a gift-code campaign. */
+  generate: { method: 'POST', path: '/api/rest/lottery/admin/giftcode/generate' },
+} as const;

@@ -41,7 +41,10 @@ export default function ConfirmationPrize({ loaderData }: Route.ComponentProps) 
       const [win, addresses, info] = await Promise.all([
         api.call<typeof contract.prizeInfo>(LOTTERY_API.prizeInfo, { id: winId }, { quiet: true }),
         api.call<typeof book.list>(ADDRESS_API.list, undefined, { quiet: true }),
-        activeId ? api.call<typeof contract.getLotteryInfo>(LOTTERY_API.getLotteryInfo, { lotteryId: activeId }, { quiet: true }) : null,
+        // The campaign's end dates the shipping; a prize from a gift code has no raffle to ask.
+        activeId
+          ? api.call<typeof contract.getLotteryInfo>(LOTTERY_API.getLotteryInfo, { lotteryId: activeId }, { quiet: true }).catch(() => null)
+          : null,
       ]);
       return { win, addresses: addresses.list, endsAt: info?.endsAt ?? null };
     },

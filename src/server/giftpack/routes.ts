@@ -1,0 +1,24 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as contract from '../../shared/api/giftpack';
+import { requireRole, requireUser } from '../accounts/auth';
+import { endpoint } from '../http/envelope';
+import { generateCodes, redeemGiftCode } from './service';
+
+/** Gift codes: redeeming (signed-in users; wrong entries limited per user and per address) and batches (admins). */
+export function registerGiftpackRoutes(app: FastifyInstance) {
+  const { db, accounts } = app.services;
+
+  endpoint(
+    app,
+    contract.redeem,
+    async (input, request) => redeemGiftCode(db.kysely, (await requireUser(accounts, request)).userId, input.code, request.ctx.locale),
+    { rateLimit: { max: 20, timeWindow: '1 minute' } },
+  );
+
+  app.register(async (admin) => {
+    admin.addHook('onRequest', async (request: FastifyRequest) => {
+      await requireRole(accounts, request, 'admin', '*');
+    });
+    endpoint(admin, contract.generate, (input) => generateCodes(db.kysely, input));
+  });
+}

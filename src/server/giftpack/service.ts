@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { PrizeKind, WinState } from '../../shared/enums';
+import { ResultCode } from '../../shared/errors';
+import type { Locale } from '../../shared/i18n';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { loadCampaign } from '../lottery/campaign';
+import { creditPrize } from '../lottery/credit';
+import { redeemCode } from '../lottery/pick';
+import { myWins } from '../lottery/views';
+import { giftCodeHash, newGiftCode, normaliseGiftCode } from './codes';
+
+/** Wrong codes a user may enter in an hour before entries are refused for a while. */
+export const MAX_FAILED_ENTRIES_PER_HOUR = 10;
+const HOUR = 3_600_000;
+const refused = () => new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'prizeId' } });
+
+/**
+ * A batch of codes for one prize of a gift-code campaign: the prize's stock grows by the batch
+ * (each code holds one unit), and the codes are returned once; only their hashes are kept.
+ */
+export async function generateCodes(
+  db: Kysely<Database>,
+  b: { campaignId: number; prizeId: number; count: number; expiresAt: number },
+  now = Date.now(),
+) {
+  const c = await loadCampaign(db, b.campaignId);
+  if (c?.kind !== 'giftcode') throw new AppError(ResultCode.notFound);
+  if (!(b.expiresAt > now)) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'expiresAt' } });
+  const codes = Array.from({ length: b.count }, newGiftCode);
+  await db.transaction().execute(async (trx) => {
+    const took = await trx
+      .updateTable('lottery_prizes')
+      .set((eb) => ({ stock: eb('stock', '+', b.count) }))
+      .where('id', '=', b.prizeId)
+      .where('campaign_id', '=', c.id)
+      .executeTakeFirst();
+    if (Number(took.numUpdatedRows) === 0) throw refused();
+    // Bounded statements: SQLite allows 32k variables per statement, PostgreSQL 65k.
+    for (let i = 0; i < codes.length; i += 500) {
+      await trx
+        .insertInto('gift_codes')
+        .values(
+          codes.slice(i, i + 500).map((code) => ({
+            campaign_id: c.id,
+            prize_id: b.prizeId,
+            code_hash: giftCodeHash(normaliseGiftCode(code) ?? ''),
+            hint: code.slice(-4),
+            expires_at: b.expiresAt,
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
+  });
+  return { campaignId: c.id, prizeId: b.prizeId, expiresAt: b.expiresAt, codes };
+}
+
+/**
+ * Redeems a code for the signed-in user, in one transaction: the code's row is taken by a guarded
+ * update (unused, unexpired: exactly one of many simultaneous redeemers gets it), one unit of its
+ * prize's stock, a win like a raffle's (its draw row records where it came from), and the credit
+ * of what can be credited now. A wrong code is counted against the user.
+ */
+export async function redeemGiftCode(db: Kysely<Database>, userId: number, typed: string, locale: Locale, now = Date.now()) {
+  const since = now - HOUR;
+  const failed = await db
+    .selectFrom('gift_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(failed.n) >= MAX_FAILED_ENTRIES_PER_HOUR)
+    throw new AppError(ResultCode.tooManyRequests, { httpStatus: 429, params: { seconds: 3600 } });
+
+  const code = normaliseGiftCode(typed);
+  const winId = code
+    ? await db.transaction().execute(async (trx) => {
+        const taken = await trx
+          .updateTable('gift_codes')
+          .set({ redeemed_by: userId, redeemed_at: now })
+          .where('code_hash', '=', giftCodeHash(code))
+          .where('redeemed_by', 'is', null)
+          .where('expires_at', '>', now)
+          .returning(['id', 'campaign_id', 'prize_id'])
+          .executeTakeFirst();
+        if (!taken) return null;
+        const campaign = await loadCampaign(trx, taken.campaign_id);
+        const prize = await trx
+          .updateTable('lottery_prizes')
+          .set((eb) => ({ stock: eb('stock', '-', 1) }))
+          .where('id', '=', taken.prize_id)
+          .where('stock', '>', 0)
+          .returning(['id', 'kind', 'value'])
+          .executeTakeFirst();
+        // A campaign over, or a prize emptied by staff: the code no longer gives anything.
+        if (!campaign || now >= campaign.endsAt || !prize) throw new AppError(ResultCode.codeError);
+        const draw = await trx
+          .insertInto('lottery_draws')
+          .values({
+            campaign_id: taken.campaign_id,
+            user_id: userId,
+            request_id: randomUUID(),
+            result: WinState.win,
+            prize_id: prize.id,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const win = await trx
+          .insertInto('lottery_wins')
+          .values({
+            draw_id: draw.id,
+            campaign_id: taken.campaign_id,
+            user_id: userId,
+            prize_id: prize.id,
+            state: prize.kind === PrizeKind.entity ? 'won' : 'received',
+            redeem_code: redeemCode(),
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await creditPrize(trx, { id: win.id, userId, kind: prize.kind, value: prize.value }, now);
+        await trx.updateTable('gift_codes').set({ win_id: win.id }).where('id', '=', taken.id).execute();
+        return win.id;
+      })
+    : null;
+  if (winId === null) {
+    await db.insertInto('gift_attempts').values({ user_id: userId, created_at: now }).execute();
+    throw new AppError(ResultCode.codeError);
+  }
+  const [win] = await myWins(db, userId, locale, { winId });
+  if (!win) throw new AppError(ResultCode.codeError);
+  const row = await db.selectFrom('lottery_wins').select('campaign_id').where('id', '=', winId).executeTakeFirstOrThrow();
+  return { ...win, activityId: String(row.campaign_id) };
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { API } from './all-routes';
+import type { MyPrizeView } from './lottery';
+
+/**
+ * Gift codes (issue 6). A code gives one prize of a gift-code campaign: Cuvacoins, premium days
+ * and cloud space are credited at once; a physical prize then waits for a shipping address, as a
+ * raffle prize does (`/activitys/confirmation-prize?winId=…`). 'The code is Error' (3007) for an
+ * unknown, used or expired code; too many wrong codes in an hour are refused (429) for a while.
+ */
+export const redeem = {
+  ...API.giftpack.redeem,
+  // As typed (any case, spaces and hyphens); the server reads it.
+  input: z.object({ code: z.string().max(40) }),
+  result: z.custom<MyPrizeView & { activityId: string }>(),
+};
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Staff: `count` new codes for one prize, valid until `expiresAt`; the codes are shown once. */
+export const generate = {
+  ...API.giftpack.generate,
+  input: z.strictObject({
+    campaignId: id,
+    prizeId: id,
+    count: z.number().int().min(1).max(10_000),
+    expiresAt: z.union([z.number().int().positive(), z.iso.datetime({ offset: true }).transform((s) => Date.parse(s))]),
+  }),
+  result: z.object({ campaignId: z.number(), prizeId: z.number(), expiresAt: z.number(), codes: z.array(z.string()) }),
+};
