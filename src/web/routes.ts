@@ -64,6 +64,9 @@ export default [
 
   // The other campaign families (issue 6).
   route('webview/check-in', 'features/checkin/check-in.tsx', { id: 'check-in' }),
+  route('gift-pack', 'features/giftpack/gift-pack.tsx', { id: 'gift-pack' }),
+  route('gift-pack2', 'features/giftpack/gift-pack.tsx', { id: 'gift-pack2' }),
+  route('vip-package', 'features/giftpack/gift-pack.tsx', { id: 'vip-package' }),
 
   route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { cli, lotteryAdmin, texts } from './operator';
 import { signInByApi, test } from './session';
 
 /**
@@ -11,17 +9,11 @@ import { signInByApi, test } from './session';
  * staff role are set up with the operator commands, on the server's own database.
  */
 const DAY = 86_400_000;
-const env = { ...process.env, DATABASE_URL: `file:${path.join(process.env.E2E_DATA_DIR ?? '', 'e2e.sqlite')}`, LOG_LEVEL: 'silent' };
-const cli = (script: string, args: string[]) =>
-  execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { env, encoding: 'utf8' });
-const texts = (en: string) => ({ en, 'zh-CN': en, 'zh-TW': en, fr: en });
 
 /** A campaign whose every draw wins its one prize (a physical one), 3 draws a day. */
 function makeCampaign(prizeName: string): string {
-  const file = path.join(process.env.E2E_DATA_DIR ?? '', `campaign-${Date.now()}-${Math.random()}.json`);
-  fs.writeFileSync(
-    file,
-    JSON.stringify({
+  return String(
+    lotteryAdmin('create', {
       title: texts('E2E raffle'),
       rules: texts('Every draw wins.'),
       startsAt: new Date(Date.now() - DAY).toISOString(),
@@ -29,9 +21,8 @@ function makeCampaign(prizeName: string): string {
       noWinWeight: 0,
       settings: { dailyChances: 3, premiumDailyChances: 0 },
       prizes: [{ kind: 1, name: texts(prizeName), stock: 50, weight: 1, perUserCap: null }],
-    }),
+    }).id,
   );
-  return String(JSON.parse(cli('scripts/lottery-admin.ts', ['create', file])).id);
 }
 
 const userIdOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'userId')?.value ?? '';

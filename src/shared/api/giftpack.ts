@@ -8,11 +8,14 @@ import type { MyPrizeView } from './lottery';
  * raffle prize does (`/activitys/confirmation-prize?winId=…`). 'The code is Error' (3007) for an
  * unknown, used or expired code; too many wrong codes in an hour are refused (429) for a while.
  */
+/** The prize a code gave, and its campaign (for My prizes and the address flow). */
+export type RedeemedGift = MyPrizeView & { activityId: string };
+
 export const redeem = {
   ...API.giftpack.redeem,
   // As typed (any case, spaces and hyphens); the server reads it.
   input: z.object({ code: z.string().max(40) }),
-  result: z.custom<MyPrizeView & { activityId: string }>(),
+  result: z.custom<RedeemedGift>(),
 };
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

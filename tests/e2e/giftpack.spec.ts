@@ -1,0 +1,40 @@
+import { expect } from './fixtures';
+import { lotteryAdmin, texts } from './operator';
+import { signInByApi, test } from './session';
+
+const DAY = 86_400_000;
+
+/** Issue 6, gift codes: staff make a batch with the operator command; a member redeems one once. */
+test('redeem a gift code for premium days, once', async ({ page }) => {
+  const prize = `Premium ${Date.now()}`;
+  const campaign = lotteryAdmin('create', {
+    kind: 'giftcode',
+    title: texts('E2E gifts'),
+    rules: texts('Codes give premium days.'),
+    startsAt: new Date(Date.now() - DAY).toISOString(),
+    endsAt: new Date(Date.now() + 30 * DAY).toISOString(),
+    prizes: [{ kind: 4, name: texts(prize), stock: 0, weight: 1, value: 30 }],
+  });
+  const prizeId = (campaign.prizes as { id: number }[])[0]?.id;
+  const { codes } = lotteryAdmin('codes', { campaignId: campaign.id, prizeId, count: 2, expiresAt: Date.now() + DAY }) as {
+    codes: string[];
+  };
+  const code = codes[0] ?? '';
+
+  await page.goto('/gift-pack');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gift pack' })).toBeVisible();
+  await signInByApi(page);
+  await page.reload();
+  await page.getByLabel('Gift code').fill(code.toLowerCase().replaceAll('-', ' '));
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByRole('heading', { name: 'Your gift' })).toBeVisible();
+  await expect(page.locator('.prize-card', { hasText: prize })).toBeVisible();
+  await expect(page.getByText('30 days of premium have been added to your account.')).toBeVisible();
+
+  // The same code again: 'The code is Error', and nothing more is given.
+  await page.getByLabel('Gift code').fill(code);
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByText('The code is Error')).toBeVisible();
+  await page.getByRole('link', { name: 'My prizes' }).click();
+  await expect(page.locator('.prize-card', { hasText: prize })).toHaveCount(1);
+});
