@@ -64,6 +64,9 @@ export default [
 
   // The other campaign families (issue 6).
   route('webview/check-in', 'features/checkin/check-in.tsx', { id: 'check-in' }),
+  route('blind-box', 'features/lottery/blind-box.tsx', { id: 'blind-box' }),
+  route('blind-box-new', 'features/lottery/blind-box.tsx', { id: 'blind-box-new' }),
+  route('happy-planet', 'features/lottery/blind-box.tsx', { id: 'happy-planet' }),
   route('gift-pack', 'features/giftpack/gift-pack.tsx', { id: 'gift-pack' }),
   route('gift-pack2', 'features/giftpack/gift-pack.tsx', { id: 'gift-pack2' }),
   route('vip-package', 'features/giftpack/gift-pack.tsx', { id: 'vip-package' }),

@@ -37,7 +37,7 @@ export default function GiftPack({ loaderData }: Route.ComponentProps) {
     <article className="gift-pack">
       <header className="raffle-hero gift-hero">
         <h1>{title}</h1>
-        <p>{t('gift.lead')}</p>
+        <p className="gift-lead">{t('gift.lead')}</p>
       </header>
       <Suspense
         fallback={

@@ -1,17 +1,17 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { LotteryInfo } from '../../../shared/api/lottery';
+import type { LotteryDataInfo, LotteryInfo } from '../../../shared/api/lottery';
 import { formatCount } from '../../../shared/format';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
 import { LocalTime } from '../../ui/local-time';
 import { StateView } from '../../ui/state-view';
-import { excerptOf } from '../content/content-loader';
 import type { Route } from './+types/activitys';
 import { GiftIcon } from './icons';
 import { OddsTable } from './odds-table';
 import { RaffleShare, RaffleWheel } from './raffle-islands';
-import { campaignMissing, raffleBase } from './raffle-loader';
+import { drawCampaignLoader } from './raffle-loader';
 import { rafflePath } from './raffle-paths';
 import { StateBadge } from './state-badge';
 import { WinnersMarquee } from './winners-marquee';
@@ -21,30 +21,28 @@ import { WinnersMarquee } from './winners-marquee';
  * marquee and the rules with the published odds render on the server; the wheel, the draws left
  * and sharing are islands that come alive in the browser (the result always comes from the server).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const base = raffleBase(request, context);
-  const page = base.activeId ? await context.services.lottery.page(base.activeId, base.locale) : null;
-  if (!page) return campaignMissing(base);
-  return {
-    i18n: base.i18n,
-    locale: base.locale,
-    page,
-    head: {
-      title: page.info.title,
-      description: excerptOf(page.info.rules) || base.t('lottery', 'meta.description'),
-      canonical: `${base.canonical}?activeId=${page.info.id}`,
-    },
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => drawCampaignLoader(request, context);
 
 export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
 export default function Raffle({ loaderData }: Route.ComponentProps) {
-  const { t, locale } = useTranslation('lottery');
   const { page } = loaderData;
   if (!page) return <CampaignNotFound />;
+  return (
+    <DrawCampaign page={page}>
+      <RaffleWheel info={page.info} />
+    </DrawCampaign>
+  );
+}
+
+/**
+ * A draw campaign's page around its look (the wheel here; blind boxes and the planet on their
+ * pages): state, dates, figures, winners, links, rules with odds.
+ */
+export function DrawCampaign({ page, children }: { page: { info: LotteryInfo; data: LotteryDataInfo }; children: ReactNode }) {
+  const { t, locale } = useTranslation('lottery');
   const { info, data } = page;
   const activeId = info.id;
   return (
@@ -61,7 +59,7 @@ export default function Raffle({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <WinnersMarquee winners={data.winners} />
-      <RaffleWheel info={info} />
+      {children}
       <nav className="raffle-links" aria-label={t('links.label')}>
         <Link className="btn btn-secondary" to={rafflePath('my-prize', { activeId })}>
           {t('links.myPrize')}

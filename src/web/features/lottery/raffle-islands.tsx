@@ -9,10 +9,18 @@ import { useTranslation } from '../../i18n/react';
  */
 const Wheel = lazy(() => import('./wheel'));
 const Share = lazy(() => import('./share'));
+const Boxes = lazy(() => import('./box-draw'));
 
 export const RaffleWheel = (p: ComponentProps<typeof Wheel>) => (
   <Suspense fallback={<WheelPlaceholder info={p.info} />}>
     <Wheel {...p} />
+  </Suspense>
+);
+
+/** The blind box and happy planet looks (their placeholder: the page's layout without the boxes). */
+export const RaffleBoxes = (p: ComponentProps<typeof Boxes>) => (
+  <Suspense fallback={<section className={`raffle-look look-${p.look}`} />}>
+    <Boxes {...p} />
   </Suspense>
 );
 

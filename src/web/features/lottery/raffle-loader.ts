@@ -1,5 +1,6 @@
-import { data } from 'react-router';
+import { type AppLoadContext, data } from 'react-router';
 import { pageBase } from '../../page-loader';
+import { excerptOf } from '../content/content-loader';
 import { queryId } from './raffle-paths';
 
 type Base = ReturnType<typeof pageBase>;
@@ -51,4 +52,21 @@ export function campaignMissing(base: Base) {
     },
     { status: 404 },
   );
+}
+
+/** A draw campaign's public page (wheel, blind box, planet): the campaign, or the 404 state. */
+export async function drawCampaignLoader(request: Request, context: AppLoadContext) {
+  const base = raffleBase(request, context);
+  const page = base.activeId ? await context.services.lottery.page(base.activeId, base.locale) : null;
+  if (!page) return campaignMissing(base);
+  return {
+    i18n: base.i18n,
+    locale: base.locale,
+    page,
+    head: {
+      title: page.info.title,
+      description: excerptOf(page.info.rules) || base.t('lottery', 'meta.description'),
+      canonical: `${base.canonical}?activeId=${page.info.id}`,
+    },
+  };
 }

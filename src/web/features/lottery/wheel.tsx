@@ -1,24 +1,14 @@
 import type { LuckyWheel } from 'lucky-canvas';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type * as contract from '../../../shared/api/lottery';
-import type { DrawResultView, LotteryInfo } from '../../../shared/api/lottery';
-import { LOTTERY_API } from '../../../shared/api/routes-lottery';
-import { ResultCode } from '../../../shared/errors';
-import { ApiError } from '../../api/client';
+import { useEffect, useRef } from 'react';
+import type { LotteryInfo } from '../../../shared/api/lottery';
 import { useTranslation } from '../../i18n/react';
-import { useResume, whenSignedIn } from '../accounts/after-sign-in';
-import { useSignedIn } from '../accounts/login-store';
-import { useSignedInApi } from '../accounts/signed-in-api';
 import { useHydrated } from '../content/hydrated';
 import { DrawResult } from './draw-result';
-import { ExchangeButton } from './exchange';
+import { DrawStatus } from './draw-status';
+import { useDraw } from './use-draw';
 import { wheelLabel } from './wheel-label';
 
-/** Spin at least this long before stopping, so a fast answer still reads as a spin. */
-const MIN_SPIN_MS = 1200;
 const COLOURS = ['#fff4e6', '#ffe0c2'];
-
-type Times = { remaining: number; coins: number };
 
 /**
  * The lucky wheel (lucky-canvas) and its spin button. The server decides: the wheel spins while
@@ -27,23 +17,19 @@ type Times = { remaining: number; coins: number };
  */
 export default function Wheel({ info }: { info: LotteryInfo }) {
   const { t } = useTranslation('lottery');
-  const api = useSignedInApi();
-  const signedIn = useSignedIn();
   const hydrated = useHydrated();
   const box = useRef<HTMLDivElement>(null);
   const wheel = useRef<LuckyWheel | null>(null);
-  const pending = useRef<DrawResultView | null>(null);
-  const [times, setTimes] = useState<Times | null>(null);
-  const [spinning, setSpinning] = useState(false);
-  const [result, setResult] = useState<DrawResultView | null>(null);
-  const open = info.state === 'ongoing';
-  const action = `draw:${info.id}`;
-
-  const finish = useCallback(() => {
-    setResult(pending.current);
-    pending.current = null;
-    setSpinning(false);
-  }, []);
+  const draw = useDraw(info, {
+    start: () => wheel.current?.play(),
+    stop: (segment) => {
+      if (wheel.current) wheel.current.stop(segment ?? -1);
+      // Without a wheel (its code failed to load) the result shows at once.
+      else if (segment !== null) finishedRef.current();
+    },
+  });
+  const finishedRef = useRef(draw.finished);
+  finishedRef.current = draw.finished;
 
   // The wheel is drawn again only when its labels change (not when the page re-renders mid-spin).
   const labels = info.segments.map((s) => (s.prize ? s.prize.name : t('wheel.noPrize')));
@@ -80,9 +66,7 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
           })),
           buttons: [{ radius: '30%', background: '#e8590c', pointer: true }],
           defaultConfig: { gutter: 1, accelerationTime: 600, decelerationTime: 2200 },
-          end: () => {
-            if (pending.current) finish();
-          },
+          end: () => finishedRef.current(),
         },
       );
     });
@@ -91,44 +75,8 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
       el.replaceChildren();
       wheel.current = null;
     };
-  }, [labelsKey, finish]);
+  }, [labelsKey]);
 
-  const refresh = useCallback(async () => {
-    try {
-      setTimes(await api.call<typeof contract.getMyLotteryTimes>(LOTTERY_API.getMyLotteryTimes, { lotteryId: info.id }, { quiet: true }));
-    } catch {
-      setTimes(null);
-    }
-  }, [api, info.id]);
-
-  useEffect(() => {
-    if (signedIn && open) void refresh();
-    else setTimes(null);
-  }, [signedIn, open, refresh]);
-
-  const spin = async () => {
-    if (spinning) return;
-    setSpinning(true);
-    setResult(null);
-    const started = Date.now();
-    wheel.current?.play();
-    try {
-      const r = await api.call<typeof contract.lottery>(LOTTERY_API.lottery, { lotteryId: info.id });
-      pending.current = r;
-      setTimes((x) => ({ remaining: r.remaining, coins: x?.coins ?? 0 }));
-      await new Promise((ok) => setTimeout(ok, Math.max(0, MIN_SPIN_MS - (Date.now() - started))));
-      if (wheel.current) wheel.current.stop(r.segment);
-      else finish();
-    } catch (err) {
-      wheel.current?.stop(-1);
-      pending.current = null;
-      setSpinning(false);
-      if (err instanceof ApiError && err.code === ResultCode.noDraws) void refresh();
-    }
-  };
-  useResume<null>(action, () => void spin());
-
-  const remaining = times?.remaining;
   return (
     <section className="raffle-wheel" aria-label={t('wheel.label')}>
       <div className="wheel-box">
@@ -136,30 +84,15 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
         <button
           type="button"
           className="wheel-spin"
-          disabled={!hydrated || !open || spinning}
-          aria-busy={spinning}
-          onClick={() => whenSignedIn(action, null, () => void spin())}
+          disabled={!hydrated || !draw.open || draw.busy}
+          aria-busy={draw.busy}
+          onClick={draw.draw}
         >
-          {spinning ? t('wheel.spinning') : t('wheel.spin')}
+          {draw.busy ? t('wheel.spinning') : t('wheel.spin')}
         </button>
       </div>
-      <div className="raffle-remaining" aria-live="polite">
-        {!open ? (
-          <p className="muted">{t(`closed.${info.state as 'ended'}`)}</p>
-        ) : !signedIn ? (
-          <p className="muted">{t('wheel.signInToDraw')}</p>
-        ) : remaining === undefined ? (
-          <p>{'\u00a0'}</p>
-        ) : (
-          <>
-            <p>{t('wheel.remaining', { count: remaining })}</p>
-            {remaining === 0 && info.exchangeCost > 0 && times ? (
-              <ExchangeButton lotteryId={info.id} cost={info.exchangeCost} coins={times.coins} onDone={setTimes} />
-            ) : null}
-          </>
-        )}
-      </div>
-      {result ? <DrawResult result={result} activeId={info.id} onClose={() => setResult(null)} /> : null}
+      <DrawStatus info={info} draw={draw} />
+      {draw.result ? <DrawResult result={draw.result} activeId={info.id} onClose={draw.closeResult} /> : null}
     </section>
   );
 }

@@ -1,0 +1,18 @@
+import { expect } from './fixtures';
+import { signInByApi, test } from './session';
+
+/** Issue 6, blind box and happy planet: the raffle's engine with other looks. */
+for (const [path, act] of [
+  ['/blind-box?activeId=1', 'Open box 5'],
+  ['/happy-planet?activeId=1', 'Launch'],
+] as const) {
+  test(`${path.split('?')[0]}: a draw shows the server's outcome`, async ({ page }) => {
+    await signInByApi(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/You have 1 (box|draw) (to open|left)\./)).toBeVisible();
+    await page.getByRole('button', { name: act, exact: true }).click();
+    await expect(page.getByRole('dialog', { name: /Congratulations!|No prize this time/ })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText(/You have 0 (boxes|draws) (to open|left)\./)).toBeVisible();
+  });
+}
