@@ -67,6 +67,7 @@ export default [
   route('blind-box', 'features/lottery/blind-box.tsx', { id: 'blind-box' }),
   route('blind-box-new', 'features/lottery/blind-box.tsx', { id: 'blind-box-new' }),
   route('happy-planet', 'features/lottery/blind-box.tsx', { id: 'happy-planet' }),
+  route('blind-box-invite', 'features/lottery/blind-box-invite.tsx', { id: 'blind-box-invite' }),
   route('gift-pack', 'features/giftpack/gift-pack.tsx', { id: 'gift-pack' }),
   route('gift-pack2', 'features/giftpack/gift-pack.tsx', { id: 'gift-pack2' }),
   route('vip-package', 'features/giftpack/gift-pack.tsx', { id: 'vip-package' }),

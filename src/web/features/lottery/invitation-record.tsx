@@ -30,7 +30,7 @@ export default function InvitationRecord({ loaderData }: Route.ComponentProps) {
   return <Invites activeId={String(activeId)} />;
 }
 
-function Invites({ activeId }: { activeId: string }) {
+export function Invites({ activeId }: { activeId: string }) {
   const { t } = useTranslation('lottery');
   const api = useSignedInApi();
   const page = (n: number) =>

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { publicPageHeaders } from '../../cache-headers';
+import { useTranslation } from '../../i18n/react';
+import { headTags } from '../../seo';
+import type { Route } from './+types/blind-box-invite';
+import { CampaignNotFound } from './activitys';
+import { Invites } from './invitation-record';
+import { RaffleShare } from './raffle-islands';
+import { drawCampaignLoader } from './raffle-loader';
+import { StateBadge } from './state-badge';
+
+/**
+ * More blind boxes for inviting friends (`/blind-box-invite?activeId=…`): the visitor's invite
+ * link (each new friend who joins through it gives the campaign's invite draws) and the friends
+ * who joined.
+ */
+export const loader = ({ request, context }: Route.LoaderArgs) => drawCampaignLoader(request, context);
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
+
+export default function BlindBoxInvite({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('lottery');
+  const { page } = loaderData;
+  if (!page) return <CampaignNotFound />;
+  const { info } = page;
+  return (
+    <article className="raffle">
+      <header className="raffle-hero gift-hero">
+        <StateBadge info={info} />
+        <h1>{t('box.inviteTitle')}</h1>
+        <p className="gift-lead">{info.title}</p>
+      </header>
+      <section className="card">
+        <p>{t('box.inviteText')}</p>
+        <nav className="raffle-links" aria-label={t('links.label')}>
+          <Link className="btn btn-secondary" to={`/blind-box?activeId=${info.id}`}>
+            {t('box.back')}
+          </Link>
+          <RaffleShare info={info} />
+        </nav>
+      </section>
+      <Invites activeId={info.id} />
+    </article>
+  );
+}
