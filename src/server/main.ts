@@ -10,7 +10,7 @@ import { createDiskStorage } from './content/storage';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds, SEEDS } from './db/seed/seed';
-import { checkinDemoSeed, lotteryDemoSeed } from './lottery/seed';
+import { checkinDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
 import { assertProductionSafe } from './production-guard';
 
 /** Reads configuration, migrates, seeds once, serves; shuts down gracefully on SIGTERM/SIGINT. */
@@ -36,7 +36,14 @@ async function main() {
   await migrateToLatest(db.kysely);
   if (config.SEED_DEMO_DATA) {
     const files = createDiskStorage(config.FILES_DIR);
-    await runSeeds(db.kysely, [...SEEDS, contentDemoSeed(files), communityDemoSeed(files), lotteryDemoSeed(), checkinDemoSeed()]);
+    await runSeeds(db.kysely, [
+      ...SEEDS,
+      contentDemoSeed(files),
+      communityDemoSeed(files),
+      lotteryDemoSeed(),
+      checkinDemoSeed(),
+      newcomerDemoSeed(),
+    ]);
   }
 
   const dev = config.NODE_ENV === 'development';

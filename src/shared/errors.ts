@@ -59,6 +59,9 @@ export const ResultCode = {
   // daily check-in
   checkinClosed: 3201,
   invalidTimeZone: 3202,
+  // newcomer gift pack
+  giftPackClosed: 3203,
+  notNewcomer: 3204,
   // transport failures carried in the envelope together with the HTTP status
   badRequest: 400,
   unauthorized: 401,
@@ -126,6 +129,8 @@ const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   3101: 'addressLimit',
   3201: 'checkinClosed',
   3202: 'invalidTimeZone',
+  3203: 'giftPackClosed',
+  3204: 'notNewcomer',
 };
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */

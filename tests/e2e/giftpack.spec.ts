@@ -38,3 +38,17 @@ test('redeem a gift code for premium days, once', async ({ page }) => {
   await page.getByRole('link', { name: 'My prizes' }).click();
   await expect(page.locator('.prize-card', { hasText: prize })).toHaveCount(1);
 });
+
+test('a new member claims the newcomer gift pack once', async ({ page }) => {
+  await page.goto('/gift-pack');
+  const pack = page.locator('section.newcomer');
+  await expect(pack.getByRole('heading', { name: 'Newcomer gift pack' })).toBeVisible();
+  await signInByApi(page);
+  await page.reload();
+  await pack.getByRole('button', { name: 'Claim my newcomer gifts' }).click();
+  await expect(pack.getByText('3 gifts are yours: see them in My gifts.')).toBeVisible();
+  await page.reload();
+  await expect(pack.getByText('You have claimed your newcomer gifts.')).toBeVisible();
+  await pack.getByRole('link', { name: 'My gifts' }).click();
+  await expect(page.locator('.prize-card')).toHaveCount(3);
+});

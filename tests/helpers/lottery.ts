@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
+import type { CampaignKind } from '../../src/server/lottery/campaign';
 import { type CampaignSettings, ZCampaignSettings } from '../../src/server/lottery/settings';
 
 const DAY = 86_400_000;
@@ -10,7 +11,7 @@ export async function makeCampaign(
   db: Kysely<Database>,
   opts: {
     now?: number;
-    kind?: 'raffle' | 'checkin' | 'giftcode';
+    kind?: CampaignKind;
     startsAt?: number;
     endsAt?: number;
     noWinWeight?: number;

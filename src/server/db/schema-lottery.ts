@@ -101,6 +101,8 @@ export interface LotteryTables {
   };
   /** Failed gift code entries, per user (guessing is slowed down). */
   gift_attempts: { id: Generated<number>; user_id: number; created_at: number };
+  /** Newcomer gift packs claimed (migration 0008): once per account and campaign. */
+  newcomer_claims: { campaign_id: number; user_id: number; created_at: number };
   shipping_addresses: {
     id: Generated<number>;
     user_id: number;

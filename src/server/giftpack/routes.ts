@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as contract from '../../shared/api/giftpack';
 import { requireRole, requireUser } from '../accounts/auth';
 import { endpoint } from '../http/envelope';
+import { campaignOr404 } from '../lottery/actions';
+import { claimNewcomer, newcomerOffer } from './newcomer';
 import { generateCodes, redeemGiftCode } from './service';
 
 /** Gift codes: redeeming (signed-in users; wrong entries limited per user and per address) and batches (admins). */
@@ -12,6 +14,21 @@ export function registerGiftpackRoutes(app: FastifyInstance) {
     app,
     contract.redeem,
     async (input, request) => redeemGiftCode(db.kysely, (await requireUser(accounts, request)).userId, input.code, request.ctx.locale),
+    { rateLimit: { max: 20, timeWindow: '1 minute' } },
+  );
+
+  endpoint(app, contract.newcomer, async (q, request) => {
+    const user = await accounts.authenticate(request.ctx).catch(() => null);
+    return newcomerOffer(db.kysely, await campaignOr404(db.kysely, q.activityId, 'newcomer'), user?.userId ?? null, request.ctx.locale);
+  });
+
+  endpoint(
+    app,
+    contract.claimNewcomer,
+    async (input, request) => {
+      const userId = (await requireUser(accounts, request)).userId;
+      return claimNewcomer(db.kysely, await campaignOr404(db.kysely, input.activityId, 'newcomer'), userId, request.ctx.locale);
+    },
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
 

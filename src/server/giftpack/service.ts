@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { PrizeKind, WinState } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { loadCampaign } from '../lottery/campaign';
-import { creditPrize } from '../lottery/credit';
-import { redeemCode } from '../lottery/pick';
+import { givePrize } from '../lottery/give';
 import { myWins } from '../lottery/views';
 import { giftCodeHash, newGiftCode, normaliseGiftCode } from './codes';
 
@@ -87,43 +84,12 @@ export async function redeemGiftCode(db: Kysely<Database>, userId: number, typed
           .executeTakeFirst();
         if (!taken) return null;
         const campaign = await loadCampaign(trx, taken.campaign_id);
-        const prize = await trx
-          .updateTable('lottery_prizes')
-          .set((eb) => ({ stock: eb('stock', '-', 1) }))
-          .where('id', '=', taken.prize_id)
-          .where('stock', '>', 0)
-          .returning(['id', 'kind', 'value'])
-          .executeTakeFirst();
         // A campaign over, or a prize emptied by staff: the code no longer gives anything.
-        if (!campaign || now >= campaign.endsAt || !prize) throw new AppError(ResultCode.codeError);
-        const draw = await trx
-          .insertInto('lottery_draws')
-          .values({
-            campaign_id: taken.campaign_id,
-            user_id: userId,
-            request_id: randomUUID(),
-            result: WinState.win,
-            prize_id: prize.id,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const win = await trx
-          .insertInto('lottery_wins')
-          .values({
-            draw_id: draw.id,
-            campaign_id: taken.campaign_id,
-            user_id: userId,
-            prize_id: prize.id,
-            state: prize.kind === PrizeKind.entity ? 'won' : 'received',
-            redeem_code: redeemCode(),
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await creditPrize(trx, { id: win.id, userId, kind: prize.kind, value: prize.value }, now);
-        await trx.updateTable('gift_codes').set({ win_id: win.id }).where('id', '=', taken.id).execute();
-        return win.id;
+        if (!campaign || now >= campaign.endsAt) throw new AppError(ResultCode.codeError);
+        const winId = await givePrize(trx, taken.campaign_id, taken.prize_id, userId, now);
+        if (winId === null) throw new AppError(ResultCode.codeError);
+        await trx.updateTable('gift_codes').set({ win_id: winId }).where('id', '=', taken.id).execute();
+        return winId;
       })
     : null;
   if (winId === null) {

@@ -11,6 +11,7 @@ import { ResultCode } from '../../shared/errors';
 import { isSqlite } from '../db/migrations/dialect';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
+import type { CampaignKind } from './campaign';
 import type { Tx } from './ledger';
 import { type CampaignSettings, parseSettings, ZCampaignSettings } from './settings';
 
@@ -166,7 +167,7 @@ export async function updateCampaign(db: Kysely<Database>, u: TCampaignUpdate, n
     // The wheel as it would be stored, checked by the same rules as a new campaign.
     const prizes = u.prizes ?? current.map((p) => ({ weight: changes.find((ch) => ch.id === Number(p.id))?.weight ?? p.weight }));
     const issues = campaignIssues({
-      kind: row.kind as 'raffle' | 'checkin' | 'giftcode',
+      kind: row.kind as CampaignKind,
       startsAt: u.startsAt ?? Number(row.starts_at),
       endsAt: u.endsAt ?? Number(row.ends_at),
       noWinWeight: u.noWinWeight ?? row.no_win_weight,

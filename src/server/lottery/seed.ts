@@ -44,3 +44,40 @@ export function checkinDemoSeed(): Seed {
     },
   };
 }
+
+/**
+ * The demo newcomer gift pack (seed 'newcomer-demo-v1'): 7 premium days, 100 Cuvacoins and 10 GB
+ * of cloud space for accounts made since it began, in their first 7 days.
+ */
+export function newcomerDemoSeed(): Seed {
+  const t = (en: string, cn: string, tw: string, fr: string) => ({ en, 'zh-CN': cn, 'zh-TW': tw, fr });
+  return {
+    name: 'newcomer-demo-v1',
+    async run(trx, now) {
+      const input = ZCampaignInput.parse({
+        kind: 'newcomer',
+        title: t('Newcomer gift pack', '新人礼包', '新手禮包', 'Pack de bienvenue'),
+        rules: t(
+          'New members get 7 days of premium, 100 Cuvacoins and 10 GB of cloud space, once.',
+          '新用户可领取一次：7 天会员、100 酷币和 10 GB 云空间。',
+          '新使用者可領取一次：7 天會員、100 酷幣和 10 GB 雲端空間。',
+          "Les nouveaux membres reçoivent une fois 7 jours premium, 100 Cuvacoins et 10 Go d'espace cloud.",
+        ),
+        startsAt: now - DAY,
+        endsAt: now - DAY + 365 * DAY,
+        prizes: [
+          { kind: 4, name: t('7 days of premium', '7 天会员', '7 天會員', '7 jours premium'), stock: 100_000, weight: 1, value: 7 },
+          { kind: 3, name: t('100 Cuvacoins', '100 酷币', '100 酷幣', '100 Cuvacoins'), stock: 100_000, weight: 1, value: 100 },
+          {
+            kind: 5,
+            name: t('10 GB of cloud space', '10 GB 云空间', '10 GB 雲端空間', "10 Go d'espace cloud"),
+            stock: 100_000,
+            weight: 1,
+            value: 10,
+          },
+        ],
+      });
+      await insertCampaign(trx, input, now);
+    },
+  };
+}

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { CheckinCampaign } from '../../shared/api/checkin';
+import type { NewcomerOffer } from '../../shared/api/giftpack';
 import type { LotteryDataInfo, LotteryInfo } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
 import type { Database } from '../db/schema';
-import { inLanguage, loadCampaign, stateOf } from './campaign';
+import { newcomerOffer } from '../giftpack/newcomer';
+import { type CampaignKind, inLanguage, loadCampaign, stateOf } from './campaign';
 import { dataInfo } from './reports';
 import { lotteryInfo } from './views';
 
@@ -16,6 +18,8 @@ export interface LotteryService {
    * newest first); null for an unknown id or another kind.
    */
   checkinPage(campaignId: number | null, locale: Locale): Promise<CheckinCampaign | null>;
+  /** The newcomer gift pack running now, as signed-out visitors see it; null when there is none. */
+  newcomerPage(locale: Locale): Promise<NewcomerOffer | null>;
 }
 
 export function createLotteryService(db: Kysely<Database>): LotteryService {
@@ -28,18 +32,7 @@ export function createLotteryService(db: Kysely<Database>): LotteryService {
     },
     async checkinPage(campaignId, locale) {
       const now = Date.now();
-      const id =
-        campaignId ??
-        (
-          await db
-            .selectFrom('lottery_campaigns')
-            .select('id')
-            .where('kind', '=', 'checkin')
-            .where('starts_at', '<=', now)
-            .where('ends_at', '>', now)
-            .orderBy('starts_at', 'desc')
-            .executeTakeFirst()
-        )?.id;
+      const id = campaignId ?? (await currentCampaignId(db, 'checkin', now));
       const c = id ? await loadCampaign(db, id) : null;
       if (c?.kind !== 'checkin') return null;
       return {
@@ -52,5 +45,23 @@ export function createLotteryService(db: Kysely<Database>): LotteryService {
         rewards: c.settings.checkinRewards,
       };
     },
+    async newcomerPage(locale) {
+      const id = await currentCampaignId(db, 'newcomer', Date.now());
+      const c = id ? await loadCampaign(db, id) : null;
+      return c ? newcomerOffer(db, c, null, locale) : null;
+    },
   };
+}
+
+/** The campaign of a kind running now (the newest to start), for pages opened without an id. */
+async function currentCampaignId(db: Kysely<Database>, kind: CampaignKind, now: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('lottery_campaigns')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('starts_at', '<=', now)
+    .where('ends_at', '>', now)
+    .orderBy('starts_at', 'desc')
+    .executeTakeFirst();
+  return row?.id;
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { API } from './all-routes';
+import { int, ZStrictId } from './ids';
 
 /**
  * Daily check-in (issue 6) and joining an activity (spec §7). A check-in campaign is a campaign
  * of kind `checkin` (`activityId`); days are the member's calendar days in their time zone, which
  * the page sends (`Intl.DateTimeFormat().resolvedOptions().timeZone`) and the first check-in pins.
  */
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = ZStrictId;
 const timeZone = z.string().trim().min(1).max(60);
 
 /** A check-in campaign as everyone sees it (the page's server-rendered part). */
@@ -75,6 +76,6 @@ export const checkIn = {
 /** Joining twice is harmless (`already: true`). */
 export const join = {
   ...API.activity.join,
-  input: z.object({ activityId: id, activityType: z.coerce.number().int().min(0).max(99).default(3) }),
+  input: z.object({ activityId: id, activityType: int(0, 99).default(3) }),
   result: z.object({ joined: z.literal(true), already: z.boolean() }),
 };

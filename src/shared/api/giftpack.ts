@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API } from './all-routes';
-import type { MyPrizeView } from './lottery';
+import { ZStrictId } from './ids';
+import type { MyPrizeView, PrizeView } from './lottery';
 
 /**
  * Gift codes (issue 6). A code gives one prize of a gift-code campaign: Cuvacoins, premium days
@@ -18,7 +19,7 @@ export const redeem = {
   result: z.custom<RedeemedGift>(),
 };
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = ZStrictId;
 
 /** Staff: `count` new codes for one prize, valid until `expiresAt`; the codes are shown once. */
 export const generate = {
@@ -30,4 +31,26 @@ export const generate = {
     expiresAt: z.union([z.number().int().positive(), z.iso.datetime({ offset: true }).transform((s) => Date.parse(s))]),
   }),
   result: z.object({ campaignId: z.number(), prizeId: z.number(), expiresAt: z.number(), codes: z.array(z.string()) }),
+};
+
+/** The newcomer gift pack (spec §5: only for first-time users), as the gift page shows it. */
+export interface NewcomerOffer {
+  id: string;
+  title: string;
+  rules: string;
+  state: 'notStarted' | 'ongoing' | 'ended' | 'restocking';
+  /** An account counts as new this many days after it was made (and made since the start). */
+  newcomerDays: number;
+  prizes: PrizeView[];
+  /** For the caller: open (can claim), claimed, notNew, closed, or signedOut. */
+  status: 'open' | 'claimed' | 'notNew' | 'closed' | 'signedOut';
+}
+
+export const newcomer = { ...API.giftpack.newcomer, input: z.object({ activityId: id }), result: z.custom<NewcomerOffer>() };
+
+/** Claims every prize of the pack, once; again: the prizes of the first claim. 3204 for accounts that are not new. */
+export const claimNewcomer = {
+  ...API.giftpack.claimNewcomer,
+  input: z.object({ activityId: id }),
+  result: z.custom<MyPrizeView[]>(),
 };

@@ -85,9 +85,10 @@ const channel = z.number().int().min(1).max(999_999);
 const campaignFields = {
   /**
    * The campaign family: a raffle (wheel and prizes), a daily check-in (coins per streak day) or
-   * gift codes (prizes given by single-use codes; no wheel).
+   * gift codes (prizes given by single-use codes; no wheel) or the newcomer gift pack (all its
+   * prizes, once, for new accounts).
    */
-  kind: z.enum(['raffle', 'checkin', 'giftcode']).default('raffle'),
+  kind: z.enum(['raffle', 'checkin', 'giftcode', 'newcomer']).default('raffle'),
   channel: channel.default(1),
   title: localized(120),
   rules: localized(5000, CONTROL_BUT_BREAKS),
@@ -106,7 +107,7 @@ const campaignFields = {
 
 /** The wheel's rules shared by create and update (applied to the campaign as it would be stored). */
 export function campaignIssues(c: {
-  kind?: 'raffle' | 'checkin' | 'giftcode';
+  kind?: 'raffle' | 'checkin' | 'giftcode' | 'newcomer';
   startsAt: number;
   endsAt: number;
   noWinWeight: number;
@@ -117,8 +118,8 @@ export function campaignIssues(c: {
   if (c.kind === 'checkin') {
     // A check-in pays coins per day (settings.checkinRewards); it has no wheel.
     if (c.prizes.length > 0) issues.push({ field: 'prizes', message: 'a check-in campaign has no prizes' });
-  } else if (c.kind === 'giftcode') {
-    // Codes name their prize: no weights, no no-win segment.
+  } else if (c.kind === 'giftcode' || c.kind === 'newcomer') {
+    // Codes name their prize, a newcomer pack gives all of them: no weights, no no-win segment.
     if (c.prizes.length === 0) issues.push({ field: 'prizes', message: 'at least one prize for the codes to give' });
   } else if (c.prizes.length === 0 && c.noWinWeight <= 0)
     issues.push({ field: 'prizes', message: 'at least one prize, or a no-win weight above 0' });

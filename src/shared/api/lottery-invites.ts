@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API } from './all-routes';
+import { int, ZStrictId } from './ids';
 
 /**
  * Invited friends of a raffle campaign: the page's "invite friends" entry shares
@@ -8,22 +9,7 @@ import { API } from './all-routes';
  * `lotteryInviteUsers` (spec §7).
  */
 
-/**
- * A whole number in a range, as a JSON number or a string of digits (ids read from the page's URL
- * are strings). Unlike `z.coerce`, nothing else is turned into a number (`[5]`, `true`, `''`).
- */
-const int = (min: number, max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,16}$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().int().min(min).max(max));
-const id = int(1, Number.MAX_SAFE_INTEGER);
+const id = ZStrictId;
 
 export interface InvitedFriend {
   /** Masked like the winners' marquee: the first character only. */

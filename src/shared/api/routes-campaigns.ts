@@ -17,6 +17,9 @@ export const ACTIVITY_API = {
 /** Gift packs and codes (`/gift-pack`, `/gift-pack2`, `/vip-package`). */
 export const GIFTPACK_API = {
   redeem: { method: 'POST', path: '/api/cxy/v2/giftpack/redeem' },
+  /** The newcomer gift pack: what it holds and whether the caller can claim it; the claim. */
+  newcomer: { method: 'GET', path: '/api/cxy/v2/giftpack/newcomer' },
+  claimNewcomer: { method: 'POST', path: '/api/cxy/v2/giftpack/newcomer/claim' },
   /** Staff (global admins): a batch of codes for one prize of a gift-code campaign. */
   generate: { method: 'POST', path: '/api/rest/lottery/admin/giftcode/generate' },
 } as const;

@@ -6,18 +6,21 @@ import { headTags } from '../../seo';
 import type { Route } from './+types/gift-pack';
 
 const RedeemForm = lazy(() => import('./redeem-form'));
+const NewcomerPack = lazy(() => import('./newcomer-pack'));
 
 /**
  * Gift-code entry (`/gift-pack`, `/gift-pack2`, and `/vip-package` for premium codes): the same
  * page for every version. The form is an island; a code gives its prize at once, or asks for a
  * shipping address for a physical one.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['campaigns', 'lottery', 'enums']);
   const vip = base.url.pathname.startsWith('/vip-package');
   return {
     i18n: base.i18n,
     vip,
+    // The newcomer pack is offered on the gift pages while one runs.
+    newcomer: vip ? null : await context.services.lottery.newcomerPage(base.locale),
     head: {
       title: base.t('campaigns', vip ? 'gift.vipTitle' : 'gift.title'),
       description: base.t('campaigns', 'gift.metaDescription'),
@@ -39,6 +42,11 @@ export default function GiftPack({ loaderData }: Route.ComponentProps) {
         <h1>{title}</h1>
         <p className="gift-lead">{t('gift.lead')}</p>
       </header>
+      {loaderData.newcomer ? (
+        <Suspense fallback={<section className="card newcomer" />}>
+          <NewcomerPack offer={loaderData.newcomer} />
+        </Suspense>
+      ) : null}
       <Suspense
         fallback={
           <section className="card">

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { NewcomerOffer } from '../../shared/api/giftpack';
+import type { MyPrizeView } from '../../shared/api/lottery';
+import { ResultCode } from '../../shared/errors';
+import type { Locale } from '../../shared/i18n';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { type Campaign, inLanguage, stateOf } from '../lottery/campaign';
+import { givePrize } from '../lottery/give';
+import { myWins, prizeView } from '../lottery/views';
+
+const DAY = 86_400_000;
+
+/** Why a member may not claim: a new account is one made since the campaign began, and recently. */
+async function newcomerRefusal(db: Kysely<Database>, c: Campaign, userId: number, now: number) {
+  const u = await db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirstOrThrow();
+  return u.created_at >= c.startsAt && now - u.created_at <= c.settings.newcomerDays * DAY ? null : ('notNew' as const);
+}
+
+/** The pack as the page shows it, and (for a signed-in member) whether they can claim it. */
+export async function newcomerOffer(
+  db: Kysely<Database>,
+  c: Campaign,
+  userId: number | null,
+  locale: Locale,
+  now = Date.now(),
+): Promise<NewcomerOffer> {
+  const prizes = await db
+    .selectFrom('lottery_prizes')
+    .select(['id', 'kind', 'name', 'image_url', 'value'])
+    .where('campaign_id', '=', c.id)
+    .orderBy('position')
+    .execute();
+  let status: NewcomerOffer['status'] = 'signedOut';
+  if (stateOf(c, now) !== 'ongoing') status = 'closed';
+  else if (userId !== null) {
+    const claimed = await db
+      .selectFrom('newcomer_claims')
+      .select('user_id')
+      .where('campaign_id', '=', c.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    status = claimed ? 'claimed' : ((await newcomerRefusal(db, c, userId, now)) ?? 'open');
+  }
+  return {
+    id: String(c.id),
+    title: inLanguage(c.title, locale),
+    rules: inLanguage(c.rules, locale),
+    state: stateOf(c, now),
+    newcomerDays: c.settings.newcomerDays,
+    prizes: prizes.map((p) => prizeView(p, locale)),
+    status,
+  };
+}
+
+/**
+ * Claims the whole pack, once (the claim row's key): every prize in stock is given in the same
+ * transaction. Claiming again answers the prizes of the first claim.
+ */
+export async function claimNewcomer(
+  db: Kysely<Database>,
+  c: Campaign,
+  userId: number,
+  locale: Locale,
+  now = Date.now(),
+): Promise<MyPrizeView[]> {
+  if (stateOf(c, now) !== 'ongoing') throw new AppError(ResultCode.giftPackClosed);
+  if (await newcomerRefusal(db, c, userId, now)) throw new AppError(ResultCode.notNewcomer);
+  await db.transaction().execute(async (trx) => {
+    const first = await trx
+      .insertInto('newcomer_claims')
+      .values({ campaign_id: c.id, user_id: userId, created_at: now })
+      .onConflict((oc) => oc.columns(['campaign_id', 'user_id']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!first) return;
+    const prizes = await trx.selectFrom('lottery_prizes').select('id').where('campaign_id', '=', c.id).orderBy('position').execute();
+    for (const p of prizes) await givePrize(trx, c.id, p.id, userId, now);
+  });
+  return myWins(db, userId, locale, { campaignId: c.id });
+}
