@@ -5,7 +5,7 @@ import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
-import { type Campaign, inLanguage, stateOf } from '../lottery/campaign';
+import { type Campaign, campaignHead, stateOf } from '../lottery/campaign';
 import { givePrize } from '../lottery/give';
 import { myWins, prizeView } from '../lottery/views';
 
@@ -43,10 +43,7 @@ export async function newcomerOffer(
     status = claimed ? 'claimed' : ((await newcomerRefusal(db, c, userId, now)) ?? 'open');
   }
   return {
-    id: String(c.id),
-    title: inLanguage(c.title, locale),
-    rules: inLanguage(c.rules, locale),
-    state: stateOf(c, now),
+    ...campaignHead(c, locale, now),
     newcomerDays: c.settings.newcomerDays,
     prizes: prizes.map((p) => prizeView(p, locale)),
     status,

@@ -27,6 +27,18 @@ export function stateOf(c: Pick<Campaign, 'startsAt' | 'endsAt' | 'restocking'>,
   return c.restocking ? 'restocking' : 'ongoing';
 }
 
+/** What every campaign page shows first, in the reader's language. */
+export function campaignHead(c: Campaign, locale: Locale, now: number) {
+  return {
+    id: String(c.id),
+    title: inLanguage(c.title, locale),
+    rules: inLanguage(c.rules, locale),
+    state: stateOf(c, now),
+    startsAt: c.startsAt,
+    endsAt: c.endsAt,
+  };
+}
+
 /** The text for a language, falling back to English, then to any language given. */
 export function inLanguage(texts: Record<string, string>, locale: Locale): string {
   return texts[locale] ?? texts.en ?? Object.values(texts)[0] ?? '';

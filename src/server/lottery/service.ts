@@ -5,7 +5,7 @@ import type { LotteryDataInfo, LotteryInfo } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
 import type { Database } from '../db/schema';
 import { newcomerOffer } from '../giftpack/newcomer';
-import { type CampaignKind, inLanguage, loadCampaign, stateOf } from './campaign';
+import { type CampaignKind, campaignHead, loadCampaign } from './campaign';
 import { dataInfo } from './reports';
 import { lotteryInfo } from './views';
 
@@ -35,15 +35,7 @@ export function createLotteryService(db: Kysely<Database>): LotteryService {
       const id = campaignId ?? (await currentCampaignId(db, 'checkin', now));
       const c = id ? await loadCampaign(db, id) : null;
       if (c?.kind !== 'checkin') return null;
-      return {
-        id: String(c.id),
-        title: inLanguage(c.title, locale),
-        rules: inLanguage(c.rules, locale),
-        state: stateOf(c, now),
-        startsAt: c.startsAt,
-        endsAt: c.endsAt,
-        rewards: c.settings.checkinRewards,
-      };
+      return { ...campaignHead(c, locale, now), rewards: c.settings.checkinRewards };
     },
     async newcomerPage(locale) {
       const id = await currentCampaignId(db, 'newcomer', Date.now());

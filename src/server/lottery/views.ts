@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LotteryInfo, MyPrizeView, PrizeView } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
 import type { Database } from '../db/schema';
-import { type Campaign, inLanguage, stateOf } from './campaign';
+import { type Campaign, campaignHead, inLanguage } from './campaign';
 import type { Tx } from './ledger';
 
 type PrizeRow = { id: number; kind: number; name: string; image_url: string; value: number };
@@ -61,12 +61,7 @@ export async function lotteryInfo(trx: Tx, c: Campaign, locale: Locale, now: num
   // Published odds: each segment's share of the configured weights (spec: odds on the rules page).
   const odds = (w: number) => (total > 0 ? Math.round((w / total) * 10_000) / 100 : 0);
   return {
-    id: String(c.id),
-    title: inLanguage(c.title, locale),
-    rules: inLanguage(c.rules, locale),
-    state: stateOf(c, now),
-    startsAt: c.startsAt,
-    endsAt: c.endsAt,
+    ...campaignHead(c, locale, now),
     segments: [
       ...prizes.map((p) => ({ prize: prizeView(p, locale), oddsPercent: odds(p.weight) })),
       { prize: null, oddsPercent: odds(c.noWinWeight) },

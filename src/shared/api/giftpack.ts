@@ -39,6 +39,8 @@ export interface NewcomerOffer {
   title: string;
   rules: string;
   state: 'notStarted' | 'ongoing' | 'ended' | 'restocking';
+  startsAt: number;
+  endsAt: number;
   /** An account counts as new this many days after it was made (and made since the start). */
   newcomerDays: number;
   prizes: PrizeView[];
