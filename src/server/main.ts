@@ -10,6 +10,7 @@ import { createDiskStorage } from './content/storage';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds, SEEDS } from './db/seed/seed';
+import { startReferralJob } from './lottery/referral-job';
 import { checkinDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
 import { assertProductionSafe } from './production-guard';
 
@@ -66,6 +67,7 @@ async function main() {
       ssrBuild: () => import(serverBuild) as Promise<ServerBuild>,
     });
   }
+  startReferralJob(app, db);
   app.addHook('onClose', () => db.close());
 
   let closing = false;

@@ -7,6 +7,7 @@ import { migration0005 } from './migrations/0005_lottery_invites';
 import { migration0006 } from './migrations/0006_checkin';
 import { migration0007 } from './migrations/0007_gift_codes';
 import { migration0008 } from './migrations/0008_newcomer';
+import { migration0009 } from './migrations/0009_referrals';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_checkin': migration0006,
   '0007_gift_codes': migration0007,
   '0008_newcomer': migration0008,
+  '0009_referrals': migration0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

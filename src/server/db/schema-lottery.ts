@@ -79,7 +79,12 @@ export interface LotteryTables {
     device_id: string;
     chances_granted: number;
     created_at: number;
+    /** Invite-friends campaigns: pending | released | received | expired (null for raffles). */
+    coin_state: string | null;
+    coins: Defaulted<number>;
   };
+  /** Every coin state an invite reached, once each (migration 0009). */
+  referral_events: { id: Generated<number>; invite_id: number; state: string; created_at: number };
   /** Check-in campaigns (kind `checkin`, migration 0006): a member's pinned time zone. */
   checkin_members: { campaign_id: number; user_id: number; time_zone: string; created_at: number };
   /** One row per member and day (YYYY-MM-DD in their zone): the streak reached and coins paid. */

@@ -6,7 +6,7 @@ import { type CampaignSettings, parseSettings } from './settings';
 export type CampaignState = 'notStarted' | 'ongoing' | 'ended' | 'restocking';
 
 /** The campaign families on the one campaign model (ARCHITECTURE: "Campaign families"). */
-export type CampaignKind = 'raffle' | 'checkin' | 'giftcode' | 'newcomer';
+export type CampaignKind = 'raffle' | 'checkin' | 'giftcode' | 'newcomer' | 'invite';
 
 export interface Campaign {
   id: number;

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import * as invite from '../../shared/api/invite';
 import * as contract from '../../shared/api/lottery-invites';
 import { requireUser } from '../accounts/auth';
 import { endpoint } from '../http/envelope';
 import { campaignOr404 } from './actions';
 import { acceptInvite, invitedFriends } from './invites';
+import { collectReferralCoins, inviteSummary } from './referrals';
 
 /** Invited friends of a raffle campaign: both POST, so the app's CSRF rule covers them as it does receiveAward. */
 export function registerInviteRoutes(app: FastifyInstance) {
@@ -20,12 +22,28 @@ export function registerInviteRoutes(app: FastifyInstance) {
     { rateLimit: { max: 120, timeWindow: '1 minute' } },
   );
 
+  endpoint(app, invite.summary, async (q, request) => {
+    const { userId } = await requireUser(accounts, request);
+    return inviteSummary(k, await campaignOr404(k, q.activityId, 'invite'), userId, request.ctx.locale);
+  });
+
+  endpoint(
+    app,
+    invite.collect,
+    async (input, request) => {
+      const { userId } = await requireUser(accounts, request);
+      return collectReferralCoins(k, await campaignOr404(k, input.activityId, 'invite'), userId);
+    },
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+
   endpoint(
     app,
     contract.acceptInvite,
     async (input, request) => {
       const { userId } = await requireUser(accounts, request);
-      const c = await campaignOr404(k, input.lotteryId);
+      // Raffles and invite-friends campaigns bind friends the same way; only the reward differs.
+      const c = await campaignOr404(k, input.lotteryId, 'raffle').catch(() => campaignOr404(k, input.lotteryId, 'invite'));
       const out = await acceptInvite(k, c, { inviteeId: userId, inviterId: input.inviter, deviceId: request.ctx.duid });
       // Refusals are answered quietly to the page; the log keeps them for abuse reviews.
       if (!out.bound) request.log.info({ userId, inviterId: input.inviter, campaignId: c.id, reason: out.reason }, 'invite not bound');

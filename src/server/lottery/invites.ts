@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import type { Campaign } from './campaign';
 import { assertOpen } from './draw';
 import { grantChances } from './ledger';
+import { startReferral } from './referrals';
 import { maskName } from './reports';
 
 /** An account counts as new for this long after it was created (and only if created during the campaign). */
@@ -35,7 +36,7 @@ export async function acceptInvite(
     // Without a device id the one-friend-per-device rule could not hold; our pages always send one.
     if (!invite.deviceId) return { bound: false, reason: 'device' };
 
-    const amount = c.settings.inviteChances;
+    const amount = c.kind === 'invite' ? 0 : c.settings.inviteChances;
     const row = await trx
       .insertInto('lottery_invites')
       .values({
@@ -52,12 +53,15 @@ export async function acceptInvite(
       .returning('id')
       .executeTakeFirst();
     if (!row) return { bound: false, reason: (await inviterOf(trx, c.id, invite.inviteeId)) ? 'already' : 'device' };
-    // Keyed by the friend, so a friend is paid for once even if a grant were retried.
-    await grantChances(
-      trx,
-      { campaignId: c.id, userId: invite.inviterId, amount, reason: 'invite', key: `invite:${invite.inviteeId}` },
-      now,
-    );
+    // An invite-friends campaign pays coins by the spec §4 states; a raffle grants chances, keyed
+    // by the friend so a friend is paid for once even if a grant were retried.
+    if (c.kind === 'invite') await startReferral(trx, c, row.id, now);
+    else
+      await grantChances(
+        trx,
+        { campaignId: c.id, userId: invite.inviterId, amount, reason: 'invite', key: `invite:${invite.inviteeId}` },
+        now,
+      );
     return { bound: true };
   });
 }

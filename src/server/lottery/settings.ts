@@ -24,6 +24,9 @@ export const ZCampaignSettings = z.object({
    * cycle starts again (a 7-day week by default, the 7th day worth the most).
    */
   checkinRewards: z.array(z.number().int().min(0).max(100_000)).min(1).max(31).default([10, 10, 20, 10, 10, 20, 50]),
+  /** Invite-friends campaigns: coins per friend, released once the friend reaches this user level. */
+  inviteCoins: z.number().int().min(0).max(1_000_000).default(100),
+  releaseLevel: z.number().int().min(0).max(100).default(2),
   /** Newcomer gift packs: an account counts as new this many days after it was made. */
   newcomerDays: z.number().int().min(1).max(365).default(7),
 });

@@ -5,6 +5,7 @@ import * as checkin from './checkin';
 import * as content from './content';
 import * as contentAdmin from './content-admin';
 import * as giftpack from './giftpack';
+import * as invite from './invite';
 import * as lottery from './lottery';
 import * as lotteryAdmin from './lottery-admin';
 import * as lotteryInvites from './lottery-invites';
@@ -32,6 +33,7 @@ const MODULES = [
   { tag: 'lottery', file: 'lottery-invites.ts', exports: lotteryInvites },
   { tag: 'campaigns', file: 'checkin.ts', exports: checkin },
   { tag: 'campaigns', file: 'giftpack.ts', exports: giftpack },
+  { tag: 'campaigns', file: 'invite.ts', exports: invite },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

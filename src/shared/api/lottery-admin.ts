@@ -88,7 +88,7 @@ const campaignFields = {
    * gift codes (prizes given by single-use codes; no wheel) or the newcomer gift pack (all its
    * prizes, once, for new accounts).
    */
-  kind: z.enum(['raffle', 'checkin', 'giftcode', 'newcomer']).default('raffle'),
+  kind: z.enum(['raffle', 'checkin', 'giftcode', 'newcomer', 'invite']).default('raffle'),
   channel: channel.default(1),
   title: localized(120),
   rules: localized(5000, CONTROL_BUT_BREAKS),
@@ -107,7 +107,7 @@ const campaignFields = {
 
 /** The wheel's rules shared by create and update (applied to the campaign as it would be stored). */
 export function campaignIssues(c: {
-  kind?: 'raffle' | 'checkin' | 'giftcode' | 'newcomer';
+  kind?: 'raffle' | 'checkin' | 'giftcode' | 'newcomer' | 'invite';
   startsAt: number;
   endsAt: number;
   noWinWeight: number;
@@ -115,9 +115,9 @@ export function campaignIssues(c: {
 }): { field: string; message: string }[] {
   const issues: { field: string; message: string }[] = [];
   if (!(c.endsAt > c.startsAt)) issues.push({ field: 'endsAt', message: 'must be after startsAt' });
-  if (c.kind === 'checkin') {
-    // A check-in pays coins per day (settings.checkinRewards); it has no wheel.
-    if (c.prizes.length > 0) issues.push({ field: 'prizes', message: 'a check-in campaign has no prizes' });
+  if (c.kind === 'checkin' || c.kind === 'invite') {
+    // A check-in pays coins per day, an invite campaign per friend (settings): no wheel.
+    if (c.prizes.length > 0) issues.push({ field: 'prizes', message: `a ${c.kind} campaign has no prizes` });
   } else if (c.kind === 'giftcode' || c.kind === 'newcomer') {
     // Codes name their prize, a newcomer pack gives all of them: no weights, no no-win segment.
     if (c.prizes.length === 0) issues.push({ field: 'prizes', message: 'at least one prize for the codes to give' });

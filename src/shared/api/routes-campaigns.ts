@@ -23,3 +23,9 @@ export const GIFTPACK_API = {
   /** Staff (global admins): a batch of codes for one prize of a gift-code campaign. */
   generate: { method: 'POST', path: '/api/rest/lottery/admin/giftcode/generate' },
 } as const;
+
+/** Invite-friends campaigns (`/invite-friends`, `/invite-friends2`): the referrer's coins. */
+export const INVITE_API = {
+  summary: { method: 'GET', path: '/api/cxy/v2/invite/summary' },
+  collect: { method: 'POST', path: '/api/cxy/v2/invite/collect' },
+} as const;

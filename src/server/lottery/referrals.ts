@@ -1,0 +1,159 @@
+import type { Kysely } from 'kysely';
+import type { CoinState, InviteSummary } from '../../shared/api/invite';
+import type { Locale } from '../../shared/i18n';
+import type { Database } from '../db/schema';
+import { type Campaign, campaignHead } from './campaign';
+import { moveCoins, type Tx } from './ledger';
+import { maskName } from './reports';
+
+/** Records the moves a guarded update made (once per invite and state: the key says so). */
+async function recordMoves(trx: Tx, ids: number[], state: CoinState, now: number) {
+  for (let i = 0; i < ids.length; i += 500) {
+    await trx
+      .insertInto('referral_events')
+      .values(ids.slice(i, i + 500).map((id) => ({ invite_id: id, state, created_at: now })))
+      .onConflict((oc) => oc.columns(['invite_id', 'state']).doNothing())
+      .execute();
+  }
+}
+
+/** A friend just bound in an invite-friends campaign: their coins start pending (same transaction). */
+export async function startReferral(trx: Tx, c: Campaign, inviteId: number, now: number) {
+  await trx
+    .updateTable('lottery_invites')
+    .set({ coin_state: 'pending', coins: c.settings.inviteCoins })
+    .where('id', '=', inviteId)
+    .execute();
+  await recordMoves(trx, [inviteId], 'pending', now);
+}
+
+/**
+ * The time- and level-driven moves, for every invite-friends campaign (run by a job on every
+ * instance; each move is a guarded update, so two runners at once move each invite once):
+ * pending → released when the friend reached the campaign's level while it runs and the referrer
+ * is in good standing; pending → expired when the campaign has ended; pending or released →
+ * expired when the referrer is blocked. Expired coins never move again. Returns the counts.
+ */
+export async function advanceReferrals(db: Kysely<Database>, now = Date.now()) {
+  const counts = { released: 0, expired: 0 };
+  const campaigns = await db.selectFrom('lottery_campaigns').select(['id', 'ends_at', 'settings']).where('kind', '=', 'invite').execute();
+  for (const c of campaigns) {
+    const level = (JSON.parse(c.settings) as { releaseLevel?: number }).releaseLevel ?? 2;
+    await db.transaction().execute(async (trx) => {
+      const blocked = await trx
+        .updateTable('lottery_invites')
+        .set({ coin_state: 'expired' })
+        .where('campaign_id', '=', c.id)
+        .where('coin_state', 'in', ['pending', 'released'])
+        .where('inviter_id', 'in', (eb) => eb.selectFrom('users').select('id').where('state', '=', 'blocked'))
+        .returning('id')
+        .execute();
+      await recordMoves(
+        trx,
+        blocked.map((r) => r.id),
+        'expired',
+        now,
+      );
+      const ended = c.ends_at <= now;
+      const moved = ended
+        ? await trx
+            .updateTable('lottery_invites')
+            .set({ coin_state: 'expired' })
+            .where('campaign_id', '=', c.id)
+            .where('coin_state', '=', 'pending')
+            .returning('id')
+            .execute()
+        : await trx
+            .updateTable('lottery_invites')
+            .set({ coin_state: 'released' })
+            .where('campaign_id', '=', c.id)
+            .where('coin_state', '=', 'pending')
+            .where('invitee_id', 'in', (eb) => eb.selectFrom('users').select('id').where('level', '>=', level))
+            .where('inviter_id', 'in', (eb) => eb.selectFrom('users').select('id').where('state', '=', 'active'))
+            .returning('id')
+            .execute();
+      await recordMoves(
+        trx,
+        moved.map((r) => r.id),
+        ended ? 'expired' : 'released',
+        now,
+      );
+      counts.expired += blocked.length + (ended ? moved.length : 0);
+      counts.released += ended ? 0 : moved.length;
+    });
+  }
+  return counts;
+}
+
+/** The referrer collects their released coins: released → received, each paid once (its own key). */
+export async function collectReferralCoins(db: Kysely<Database>, c: Campaign, referrerId: number, now = Date.now()) {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .updateTable('lottery_invites')
+      .set({ coin_state: 'received' })
+      .where('campaign_id', '=', c.id)
+      .where('inviter_id', '=', referrerId)
+      .where('coin_state', '=', 'released')
+      .returning(['id', 'coins'])
+      .execute();
+    for (const t of taken) {
+      if (t.coins > 0) await moveCoins(trx, { userId: referrerId, delta: t.coins, reason: 'referral', key: `referral:${t.id}` }, now);
+    }
+    await recordMoves(
+      trx,
+      taken.map((t) => t.id),
+      'received',
+      now,
+    );
+    return { collected: taken.length, coins: taken.reduce((s, t) => s + t.coins, 0) };
+  });
+}
+
+/** The referrer's coins by state in a campaign (what the page sums up). */
+export async function referralSummary(db: Kysely<Database>, c: Campaign, referrerId: number) {
+  const rows = await db
+    .selectFrom('lottery_invites')
+    .select(['coin_state', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('coins').as('coins')])
+    .where('campaign_id', '=', c.id)
+    .where('inviter_id', '=', referrerId)
+    .groupBy('coin_state')
+    .execute();
+  const by = (s: CoinState) => rows.find((r) => r.coin_state === s);
+  const pick = (s: CoinState) => ({ friends: Number(by(s)?.n ?? 0), coins: Number(by(s)?.coins ?? 0) });
+  return { pending: pick('pending'), released: pick('released'), received: pick('received'), expired: pick('expired') };
+}
+
+/** The referrer's page: the campaign, their coins by state and their latest friends. */
+export async function inviteSummary(
+  db: Kysely<Database>,
+  c: Campaign,
+  referrerId: number,
+  locale: Locale,
+  now = Date.now(),
+): Promise<InviteSummary> {
+  const [coins, friends] = await Promise.all([
+    referralSummary(db, c, referrerId),
+    db
+      .selectFrom('lottery_invites')
+      .innerJoin('users', 'users.id', 'lottery_invites.invitee_id')
+      .select(['users.nickname', 'lottery_invites.created_at', 'lottery_invites.coin_state', 'lottery_invites.coins'])
+      .where('lottery_invites.campaign_id', '=', c.id)
+      .where('lottery_invites.inviter_id', '=', referrerId)
+      .orderBy('lottery_invites.created_at', 'desc')
+      .orderBy('lottery_invites.id', 'desc')
+      .limit(50)
+      .execute(),
+  ]);
+  return {
+    ...campaignHead(c, locale, now),
+    inviteCoins: c.settings.inviteCoins,
+    releaseLevel: c.settings.releaseLevel,
+    coins,
+    friends: friends.map((f) => ({
+      nickname: maskName(f.nickname),
+      invitedAt: f.created_at,
+      state: (f.coin_state ?? 'pending') as CoinState,
+      coins: f.coins,
+    })),
+  };
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/database';
+import { loadCampaign } from '../../src/server/lottery/campaign';
+import { acceptInvite } from '../../src/server/lottery/invites';
+import { coinBalance } from '../../src/server/lottery/ledger';
+import { advanceReferrals, collectReferralCoins } from '../../src/server/lottery/referrals';
+import { ResultCode } from '../../src/shared/errors';
+import { CLIENT_HEADERS, createTestApp, ENGINES, type TestApp } from '../helpers/app';
+import { contentRows } from '../helpers/content';
+import { makeCampaign } from '../helpers/lottery';
+
+/** Invite-friends coins (issue 6, spec §4): pending → released → received, or expired; never twice. */
+const DAY = 86_400_000;
+
+describe.each(ENGINES)('referral coins on %s', (engine) => {
+  let t: TestApp;
+  let rows: ReturnType<typeof contentRows>;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    rows = contentRows(t.db.kysely);
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.db.kysely;
+  const campaign = async (over: { endsAt?: number } = {}) => {
+    const { campaignId } = await makeCampaign(db(), {
+      kind: 'invite',
+      startsAt: Date.now() - DAY,
+      endsAt: over.endsAt ?? Date.now() + 30 * DAY,
+      settings: { inviteCoins: 50, releaseLevel: 2 },
+      prizes: [],
+    });
+    const c = await loadCampaign(db(), campaignId);
+    if (!c) throw new Error('no campaign');
+    return c;
+  };
+  const bind = async (c: NonNullable<Awaited<ReturnType<typeof loadCampaign>>>, inviterId: number, name: string) => {
+    const friend = await rows.user(name);
+    expect(await acceptInvite(db(), c, { inviteeId: friend, inviterId, deviceId: randomUUID() })).toEqual({ bound: true });
+    return friend;
+  };
+  const stateOf = async (friend: number) =>
+    (await db().selectFrom('lottery_invites').select(['coin_state', 'coins']).where('invitee_id', '=', friend).executeTakeFirstOrThrow())
+      .coin_state;
+  const events = async (friend: number) =>
+    (
+      await db()
+        .selectFrom('referral_events')
+        .innerJoin('lottery_invites', 'lottery_invites.id', 'referral_events.invite_id')
+        .select('referral_events.state')
+        .where('lottery_invites.invitee_id', '=', friend)
+        .orderBy('referral_events.id')
+        .execute()
+    ).map((e) => e.state);
+  const levelUp = (u: number, level = 2) => db().updateTable('users').set({ level }).where('id', '=', u).execute();
+
+  it('moves pending → released at the level → received when collected, each once', async () => {
+    const c = await campaign();
+    const referrer = await rows.user('Referrer');
+    const friend = await bind(c, referrer, 'Friend');
+    expect(await stateOf(friend)).toBe('pending');
+    await advanceReferrals(db());
+    expect(await stateOf(friend)).toBe('pending');
+    await levelUp(friend);
+    await advanceReferrals(db());
+    await advanceReferrals(db());
+    expect(await stateOf(friend)).toBe('released');
+    expect(await collectReferralCoins(db(), c, referrer)).toEqual({ collected: 1, coins: 50 });
+    expect(await collectReferralCoins(db(), c, referrer)).toEqual({ collected: 0, coins: 0 });
+    expect(await coinBalance(db(), referrer)).toBe(50);
+    expect(await stateOf(friend)).toBe('received');
+    expect(await events(friend)).toEqual(['pending', 'released', 'received']);
+  });
+
+  it('expires pending coins when the event ends, and never releases them afterwards', async () => {
+    const c = await campaign({ endsAt: Date.now() + 1_000 });
+    const referrer = await rows.user('Late referrer');
+    const friend = await bind(c, referrer, 'Slow friend');
+    await advanceReferrals(db(), Date.now() + 2_000);
+    expect(await stateOf(friend)).toBe('expired');
+    await levelUp(friend, 9);
+    await advanceReferrals(db());
+    expect(await stateOf(friend)).toBe('expired');
+    expect(await collectReferralCoins(db(), c, referrer)).toEqual({ collected: 0, coins: 0 });
+    expect(await events(friend)).toEqual(['pending', 'expired']);
+  });
+
+  it('expires pending and released coins of a blocked referrer; received coins stay', async () => {
+    const c = await campaign();
+    const referrer = await rows.user('Cheater');
+    const [paid, released, pending] = [await bind(c, referrer, 'A'), await bind(c, referrer, 'B'), await bind(c, referrer, 'C')];
+    await levelUp(paid);
+    await advanceReferrals(db());
+    await collectReferralCoins(db(), c, referrer);
+    await levelUp(released);
+    await advanceReferrals(db());
+    await db().updateTable('users').set({ state: 'blocked' }).where('id', '=', referrer).execute();
+    await levelUp(pending);
+    await advanceReferrals(db());
+    expect([await stateOf(paid), await stateOf(released), await stateOf(pending)]).toEqual(['received', 'expired', 'expired']);
+    expect(await coinBalance(db(), referrer)).toBe(50);
+  });
+
+  it('two job runners at once move each friend once', async () => {
+    const c = await campaign();
+    const referrer = await rows.user('Popular');
+    const friends = [];
+    for (let i = 0; i < 40; i++) friends.push(await bind(c, referrer, `Crowd ${i}`));
+    await db().updateTable('users').set({ level: 3 }).where('id', 'in', friends).execute();
+    const other = engine === 'postgres' ? openDatabase({ dialect: 'postgres', url: t.url }) : null;
+    try {
+      const runs = await Promise.all([advanceReferrals(db()), advanceReferrals(other?.kysely ?? db()), advanceReferrals(db())]);
+      const released = runs.reduce((s, r) => s + r.released, 0);
+      expect(released).toBe(40);
+      const moves = await db()
+        .selectFrom('referral_events')
+        .innerJoin('lottery_invites', 'lottery_invites.id', 'referral_events.invite_id')
+        .select('referral_events.id')
+        .where('lottery_invites.campaign_id', '=', c.id)
+        .where('referral_events.state', '=', 'released')
+        .execute();
+      expect(moves).toHaveLength(40);
+    } finally {
+      await other?.close();
+    }
+  });
+
+  it('answers the referrer page and collect calls, refusing bad input and other kinds', async () => {
+    const c = await campaign();
+    const referrer = await rows.user('Page owner');
+    const cookie = (await rows.signIn(referrer)).cookie;
+    const friend = await bind(c, referrer, 'Zhang San');
+    await levelUp(friend);
+    await advanceReferrals(db());
+    const call = (method: 'GET' | 'POST', url: string, body?: unknown, withCookie = true) =>
+      t.app
+        .inject({
+          method,
+          url,
+          headers: { ...CLIENT_HEADERS, ...(withCookie ? { cookie } : {}) },
+          ...(body ? { payload: JSON.stringify(body) } : {}),
+        })
+        .then((r) => r.json());
+    const s = await call('GET', `/api/cxy/v2/invite/summary?activityId=${c.id}`);
+    expect(s.result).toMatchObject({ inviteCoins: 50, releaseLevel: 2, coins: { released: { friends: 1, coins: 50 } } });
+    expect(s.result.friends).toEqual([expect.objectContaining({ nickname: 'Z***', state: 'released', coins: 50 })]);
+    expect(await call('POST', '/api/cxy/v2/invite/collect', { activityId: c.id })).toMatchObject({
+      code: 0,
+      result: { collected: 1, coins: 50 },
+    });
+    expect((await call('POST', '/api/cxy/v2/invite/collect', { activityId: c.id }, false)).code).toBe(ResultCode.token);
+    for (const body of [{}, { activityId: 'x' }, { activityId: [c.id] }, { activityId: true }])
+      expect((await call('POST', '/api/cxy/v2/invite/collect', body)).code, JSON.stringify(body)).toBe(ResultCode.parameter);
+    const { campaignId: raffle } = await makeCampaign(db(), { noWinWeight: 1, prizes: [] });
+    expect((await call('GET', `/api/cxy/v2/invite/summary?activityId=${raffle}`)).code).toBe(ResultCode.notFound);
+  });
+});
