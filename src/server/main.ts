@@ -11,7 +11,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds, SEEDS } from './db/seed/seed';
 import { startReferralJob } from './lottery/referral-job';
-import { checkinDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
+import { checkinDemoSeed, inviteDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
 import { assertProductionSafe } from './production-guard';
 
 /** Reads configuration, migrates, seeds once, serves; shuts down gracefully on SIGTERM/SIGINT. */
@@ -44,6 +44,7 @@ async function main() {
       lotteryDemoSeed(),
       checkinDemoSeed(),
       newcomerDemoSeed(),
+      inviteDemoSeed(),
     ]);
   }
 

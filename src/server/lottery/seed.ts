@@ -81,3 +81,27 @@ export function newcomerDemoSeed(): Seed {
     },
   };
 }
+
+/** The demo invite-friends campaign (seed 'invite-demo-v1'): 100 Cuvacoins a friend, released at level 2. */
+export function inviteDemoSeed(): Seed {
+  const t = (en: string, cn: string, tw: string, fr: string) => ({ en, 'zh-CN': cn, 'zh-TW': tw, fr });
+  return {
+    name: 'invite-demo-v1',
+    async run(trx, now) {
+      const input = ZCampaignInput.parse({
+        kind: 'invite',
+        title: t('Invite friends, earn Cuvacoins', '邀请好友赚酷币', '邀請好友賺酷幣', 'Invitez vos amis, gagnez des Cuvacoins'),
+        rules: t(
+          '1. Each friend who signs up with your link earns you 100 Cuvacoins, released when they reach user level 2.\n2. Only new accounts count, one per phone, and each friend counts for their first referrer only.\n3. Coins still pending when the event ends expire; breaking the rules blocks your account and expires your coins.',
+          '1. 每位通过您的链接注册的好友可为您赚取 100 酷币，好友达到用户等级 2 后发放。\n2. 仅新账号有效，每台手机限一个，每位好友只计入第一位邀请人。\n3. 活动结束时仍待发放的酷币将失效；违规将封禁账号并使酷币失效。',
+          '1. 每位透過您的連結註冊的朋友可為您賺取 100 酷幣，朋友達到使用者等級 2 後發放。\n2. 僅新帳號有效，每支手機限一個，每位朋友只計入第一位邀請人。\n3. 活動結束時仍待發放的酷幣將失效；違規將停權帳號並使酷幣失效。',
+          "1. Chaque ami qui s'inscrit avec votre lien vous rapporte 100 Cuvacoins, débloqués quand il atteint le niveau 2.\n2. Seuls les nouveaux comptes comptent, un par téléphone, et chaque ami ne compte que pour son premier parrain.\n3. Les Cuvacoins encore en attente à la fin de l'événement expirent ; enfreindre les règles bloque votre compte et fait expirer vos Cuvacoins.",
+        ),
+        startsAt: now - 86_400_000,
+        endsAt: now - 86_400_000 + 90 * 86_400_000,
+        settings: { inviteCoins: 100, releaseLevel: 2 },
+      });
+      await insertCampaign(trx, input, now);
+    },
+  };
+}

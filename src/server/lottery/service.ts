@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CheckinCampaign } from '../../shared/api/checkin';
 import type { NewcomerOffer } from '../../shared/api/giftpack';
+import type { InviteCampaign } from '../../shared/api/invite';
 import type { LotteryDataInfo, LotteryInfo } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
 import type { Database } from '../db/schema';
@@ -18,6 +19,8 @@ export interface LotteryService {
    * newest first); null for an unknown id or another kind.
    */
   checkinPage(campaignId: number | null, locale: Locale): Promise<CheckinCampaign | null>;
+  /** An invite-friends campaign (without an id: the one running now) as everyone sees it. */
+  invitePage(campaignId: number | null, locale: Locale): Promise<InviteCampaign | null>;
   /** The newcomer gift pack running now, as signed-out visitors see it; null when there is none. */
   newcomerPage(locale: Locale): Promise<NewcomerOffer | null>;
 }
@@ -36,6 +39,13 @@ export function createLotteryService(db: Kysely<Database>): LotteryService {
       const c = id ? await loadCampaign(db, id) : null;
       if (c?.kind !== 'checkin') return null;
       return { ...campaignHead(c, locale, now), rewards: c.settings.checkinRewards };
+    },
+    async invitePage(campaignId, locale) {
+      const now = Date.now();
+      const id = campaignId ?? (await currentCampaignId(db, 'invite', now));
+      const c = id ? await loadCampaign(db, id) : null;
+      if (c?.kind !== 'invite') return null;
+      return { ...campaignHead(c, locale, now), inviteCoins: c.settings.inviteCoins, releaseLevel: c.settings.releaseLevel };
     },
     async newcomerPage(locale) {
       const id = await currentCampaignId(db, 'newcomer', Date.now());

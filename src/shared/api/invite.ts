@@ -10,7 +10,8 @@ import { ZStrictId } from './ids';
  */
 export type CoinState = 'pending' | 'released' | 'received' | 'expired';
 
-export interface InviteSummary {
+/** An invite-friends campaign as everyone sees it. */
+export interface InviteCampaign {
   id: string;
   title: string;
   rules: string;
@@ -19,6 +20,9 @@ export interface InviteSummary {
   endsAt: number;
   inviteCoins: number;
   releaseLevel: number;
+}
+
+export interface InviteSummary extends InviteCampaign {
   /** Friends and coins by state. */
   coins: Record<CoinState, { friends: number; coins: number }>;
   /** The latest friends (masked names), newest first. */

@@ -32,7 +32,7 @@ function wrap(ctx: CanvasRenderingContext2D, text: string, width: number, maxLin
  * link, drawn on a canvas in the browser so it needs no server work and carries the visitor's
  * own link. Fonts are the system's, as on the page.
  */
-export async function drawPoster(info: LotteryInfo, link: string, text: PosterText): Promise<Blob> {
+export async function drawPoster(info: Pick<LotteryInfo, 'title' | 'segments'>, link: string, text: PosterText): Promise<Blob> {
   const canvas = document.createElement('canvas');
   canvas.width = W;
   canvas.height = H;
@@ -59,14 +59,15 @@ export async function drawPoster(info: LotteryInfo, link: string, text: PosterTe
   // The prizes card, as tall as its list.
   y += 20;
   const prizes = info.segments.filter((x) => x.prize).slice(0, 5);
-  const cardH = 130 + prizes.length * 52;
+  // Without prizes (an invite campaign) there is no prize card.
+  const cardH = prizes.length ? 130 + prizes.length * 52 : 0;
   ctx.fillStyle = 'rgba(255,255,255,0.95)';
   ctx.beginPath();
-  ctx.roundRect(60, y, W - 120, cardH, 24);
+  if (cardH) ctx.roundRect(60, y, W - 120, cardH, 24);
   ctx.fill();
   ctx.fillStyle = '#7a2e05';
   ctx.font = font(34, 700);
-  ctx.fillText(text.prizesTitle, W / 2, y + 64);
+  if (cardH) ctx.fillText(text.prizesTitle, W / 2, y + 64);
   ctx.font = font(30);
   let py = y + 120;
   for (const s of prizes) {

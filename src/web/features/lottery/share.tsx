@@ -18,7 +18,14 @@ import { rafflePath } from './raffle-paths';
 type Mode = 'invite' | 'share';
 
 /** The campaign's address; with `inviter` it is the signed-in visitor's invite link. */
-const linkOf = (id: string, inviter?: string) => new URL(rafflePath('', { activeId: id, inviter }), window.location.origin).href;
+/**
+ * What is shared: a campaign (a raffle, or an invite-friends campaign: `info.segments` empty) and
+ * the page its link opens (`page(id, inviter)`, the raffle page by default).
+ */
+export type Shared = Pick<LotteryInfo, 'id' | 'title' | 'segments'>;
+type PageOf = (id: string, inviter?: string) => string;
+const rafflePage: PageOf = (id, inviter) => rafflePath('', { activeId: id, inviter });
+const linkOf = (page: PageOf, id: string, inviter?: string) => new URL(page(id, inviter), window.location.origin).href;
 
 /**
  * Sharing the campaign (spec §1): the link (copied), the system share sheet where there is one,
@@ -27,7 +34,7 @@ const linkOf = (id: string, inviter?: string) => new URL(rafflePath('', { active
  * the sheet, the poster or a copied link is logged (`shareLog`): the server grants its draws
  * within the daily cap.
  */
-export default function Share({ info }: { info: LotteryInfo }) {
+export default function Share({ info, page = rafflePage }: { info: Shared; page?: PageOf }) {
   const { t } = useTranslation('lottery');
   const api = useApi();
   const signedIn = useSignedIn();
@@ -44,11 +51,11 @@ export default function Share({ info }: { info: LotteryInfo }) {
       m.configureWechatShare(api, {
         title: info.title,
         desc: t('share.text', { title: info.title }),
-        link: linkOf(info.id, readCookie('userId')),
+        link: linkOf(page, info.id, readCookie('userId')),
         imgUrl: new URL(image, window.location.origin).href,
       }),
     );
-  }, [api, info.id, info.title, image, t]);
+  }, [api, info.id, info.title, image, t, page]);
 
   const logged = async () => {
     if (!signedIn) return;
@@ -71,7 +78,7 @@ export default function Share({ info }: { info: LotteryInfo }) {
         <ShareDialog
           info={info}
           mode={mode}
-          link={linkOf(info.id, mode === 'invite' ? readCookie('userId') : undefined)}
+          link={linkOf(page, info.id, mode === 'invite' ? readCookie('userId') : undefined)}
           onShared={logged}
           onClose={() => setMode(null)}
         />
@@ -80,7 +87,7 @@ export default function Share({ info }: { info: LotteryInfo }) {
   );
 }
 
-function ShareDialog(p: { info: LotteryInfo; mode: Mode; link: string; onShared: () => void; onClose: () => void }) {
+function ShareDialog(p: { info: Shared; mode: Mode; link: string; onShared: () => void; onClose: () => void }) {
   const { t } = useTranslation('lottery');
   const [poster, setPoster] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
