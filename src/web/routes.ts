@@ -72,6 +72,8 @@ export default [
   route('invite-friends2', 'features/invite/invite-friends.tsx', { id: 'invite-friends2' }),
   route('invite-rules', 'features/invite/invite-friends.tsx', { id: 'invite-rules' }),
   route('invite-rules2', 'features/invite/invite-friends.tsx', { id: 'invite-rules2' }),
+  route('invite-record/:id', 'features/invite/invite-record.tsx', { id: 'invite-record' }),
+  route('invite-record2/:id', 'features/invite/invite-record.tsx', { id: 'invite-record2' }),
   route('gift-pack', 'features/giftpack/gift-pack.tsx', { id: 'gift-pack' }),
   route('gift-pack2', 'features/giftpack/gift-pack.tsx', { id: 'gift-pack2' }),
   route('vip-package', 'features/giftpack/gift-pack.tsx', { id: 'vip-package' }),

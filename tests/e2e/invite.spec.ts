@@ -30,6 +30,10 @@ test('a friend who joins through the invite link shows up, coins pending', async
   await expect(list.getByText('Pending · 100')).toBeVisible();
   await expect(page.locator('.invite-coin.invite-pending')).toContainText('100 · 1 friend');
   await expect(page.getByRole('button', { name: 'Collect 0 Cuvacoins' })).toBeDisabled();
+  const activityId = new URL(link).searchParams.get('activityId');
+  await page.goto(`/invite-record/${activityId}`);
+  await expect(page.locator('.invite-list').getByText('Pending · 100')).toBeVisible();
+  expect((await page.request.get('/invite-record/999999')).status()).toBe(404);
   await page.goto('/invite-rules');
   await expect(page.getByRole('heading', { name: 'Invite rules' })).toBeVisible();
 });
