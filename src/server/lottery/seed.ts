@@ -5,6 +5,9 @@ import { insertCampaign } from './admin';
 
 const DAY = 86_400_000;
 
+/** A text in the four languages. */
+const t = (en: string, cn: string, tw: string, fr: string) => ({ en, 'zh-CN': cn, 'zh-TW': tw, fr });
+
 /**
  * The demo raffle (seed 'lottery-demo-v1'): the example campaign of docs/examples/raffle.json
  * (every prize kind and a no-win segment, texts in four languages), checked like the admin API's
@@ -50,7 +53,6 @@ export function checkinDemoSeed(): Seed {
  * of cloud space for accounts made since it began, in their first 7 days.
  */
 export function newcomerDemoSeed(): Seed {
-  const t = (en: string, cn: string, tw: string, fr: string) => ({ en, 'zh-CN': cn, 'zh-TW': tw, fr });
   return {
     name: 'newcomer-demo-v1',
     async run(trx, now) {
@@ -84,7 +86,6 @@ export function newcomerDemoSeed(): Seed {
 
 /** The demo invite-friends campaign (seed 'invite-demo-v1'): 100 Cuvacoins a friend, released at level 2. */
 export function inviteDemoSeed(): Seed {
-  const t = (en: string, cn: string, tw: string, fr: string) => ({ en, 'zh-CN': cn, 'zh-TW': tw, fr });
   return {
     name: 'invite-demo-v1',
     async run(trx, now) {
@@ -97,8 +98,8 @@ export function inviteDemoSeed(): Seed {
           '1. 每位透過您的連結註冊的朋友可為您賺取 100 酷幣，朋友達到使用者等級 2 後發放。\n2. 僅新帳號有效，每支手機限一個，每位朋友只計入第一位邀請人。\n3. 活動結束時仍待發放的酷幣將失效；違規將停權帳號並使酷幣失效。',
           "1. Chaque ami qui s'inscrit avec votre lien vous rapporte 100 Cuvacoins, débloqués quand il atteint le niveau 2.\n2. Seuls les nouveaux comptes comptent, un par téléphone, et chaque ami ne compte que pour son premier parrain.\n3. Les Cuvacoins encore en attente à la fin de l'événement expirent ; enfreindre les règles bloque votre compte et fait expirer vos Cuvacoins.",
         ),
-        startsAt: now - 86_400_000,
-        endsAt: now - 86_400_000 + 90 * 86_400_000,
+        startsAt: now - DAY,
+        endsAt: now - DAY + 90 * DAY,
         settings: { inviteCoins: 100, releaseLevel: 2 },
       });
       await insertCampaign(trx, input, now);
