@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveStandIn, type TransportFailure } from './stand-in-server';
 
 /**
  * A local stand-in for WeChat's official-account token and jsapi_ticket endpoints, for tests
@@ -25,7 +24,7 @@ export interface JsapiStandIn {
   close(): Promise<void>;
 }
 
-export type Failure = 'http500' | 'hang' | 'garbage' | { errcode: number; errmsg?: string };
+export type Failure = TransportFailure | { errcode: number; errmsg?: string };
 type Body = Record<string, unknown>;
 
 export async function startJsapiStandIn(opts: {
@@ -43,7 +42,6 @@ export async function startJsapiStandIn(opts: {
   let validTokens = new Set<string>();
   const tickets: string[] = [];
   const failures: Array<{ kind: Failure; path: string | undefined }> = [];
-  const requests: JsapiStandIn['requests'] = [];
 
   const random = () => randomBytes(24).toString('base64url');
   const refuse = (errcode: number, errmsg: string): Body => ({ errcode, errmsg: `${errmsg} rid: ${randomBytes(12).toString('hex')}` });
@@ -68,50 +66,26 @@ export async function startJsapiStandIn(opts: {
     return { errcode: 0, errmsg: 'ok', ticket: value, expires_in: opts.ticketExpiresIn ?? expiresIn };
   }
 
-  const reply = (res: ServerResponse, status: number, body: string) => {
-    res.writeHead(status, { 'content-type': 'text/plain' });
-    res.end(body);
-  };
-
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://stand-in');
-    const query = Object.fromEntries(url.searchParams);
-    requests.push({ path: url.pathname, query });
-    const index = failures.findIndex((f) => f.path === undefined || f.path === url.pathname);
-    const failure = index === -1 ? undefined : failures.splice(index, 1)[0]?.kind;
-    const answer = () => {
-      if (failure === 'hang') return; // never answer; close() drops the connection
-      if (failure === 'http500') return reply(res, 500, '<html><body>500 Internal Server Error</body></html>');
-      if (failure === 'garbage') return reply(res, 200, '<html>系统繁忙</html>');
-      if (failure) return reply(res, 200, JSON.stringify(refuse(failure.errcode, failure.errmsg ?? 'refused')));
-      if (url.pathname === '/cgi-bin/token') return reply(res, 200, JSON.stringify(token(query)));
-      if (url.pathname === '/cgi-bin/ticket/getticket') return reply(res, 200, JSON.stringify(ticket(query)));
-      reply(res, 404, 'not found');
-    };
-    if (opts.delayMs) setTimeout(answer, opts.delayMs);
-    else answer();
+  const served = await serveStandIn({
+    ...opts,
+    answer: (path, query) => (path === '/cgi-bin/token' ? token(query) : path === '/cgi-bin/ticket/getticket' ? ticket(query) : undefined),
+    failure(path) {
+      const index = failures.findIndex((f) => f.path === undefined || f.path === path);
+      const kind = index === -1 ? undefined : failures.splice(index, 1)[0]?.kind;
+      return kind === undefined || typeof kind === 'string' ? kind : { body: refuse(kind.errcode, kind.errmsg ?? 'refused') };
+    },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: served.url,
     tickets,
-    requests,
+    requests: served.requests,
     failNext(kind, path) {
       failures.push({ kind, path });
     },
     revokeTokens() {
       validTokens = new Set();
     },
-    close() {
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections(); // including hung requests and keep-alive sockets
-      });
-    },
+    close: served.close,
   };
 }

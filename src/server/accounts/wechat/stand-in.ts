@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveStandIn, type TransportFailure } from '../../wechat/stand-in-server';
 
 /**
  * A local stand-in for WeChat's two web-authorisation endpoints, for tests (never started by the
@@ -22,7 +21,7 @@ export interface WechatStandIn {
   /** What WeChat would put in the redirect after the visitor agrees. */
   issueCode(user: StandInUser): string;
   /** The next request gets a 500, no answer at all, or a 200 that is not JSON. Queued in order. */
-  failNext(kind: 'http500' | 'hang' | 'garbage'): void;
+  failNext(kind: TransportFailure): void;
   close(): Promise<void>;
   /** Every request received, failed ones included (queries hold the secret: test use only). */
   requests: Array<{ path: string; query: Record<string, string> }>;
@@ -33,8 +32,7 @@ type Body = Record<string, unknown>;
 export async function startWechatStandIn(opts: { appId: string; appSecret: string; port?: number }): Promise<WechatStandIn> {
   const codes = new Map<string, { user: StandInUser; used: boolean }>();
   const tokens = new Map<string, StandInUser>();
-  const failures: Array<'http500' | 'hang' | 'garbage'> = [];
-  const requests: WechatStandIn['requests'] = [];
+  const failures: TransportFailure[] = [];
 
   const random = () => randomBytes(16).toString('hex');
   // Real errmsgs end with a request id, e.g. "invalid code, rid: 65a1…".
@@ -83,32 +81,16 @@ export async function startWechatStandIn(opts: { appId: string; appSecret: strin
     };
   }
 
-  const reply = (res: ServerResponse, status: number, body: string) => {
-    res.writeHead(status, { 'content-type': 'text/plain' });
-    res.end(body);
-  };
-
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://stand-in');
-    const query = Object.fromEntries(url.searchParams);
-    requests.push({ path: url.pathname, query });
-    const failure = failures.shift();
-    if (failure === 'hang') return; // never answer; close() drops the connection
-    if (failure === 'http500') return reply(res, 500, '<html><body>500 Internal Server Error</body></html>');
-    if (failure === 'garbage') return reply(res, 200, '<html>系统繁忙</html>');
-    if (url.pathname === '/sns/oauth2/access_token') return reply(res, 200, JSON.stringify(accessToken(query)));
-    if (url.pathname === '/sns/userinfo') return reply(res, 200, JSON.stringify(userInfo(query)));
-    reply(res, 404, 'not found');
+  const served = await serveStandIn({
+    ...opts,
+    answer: (path, query) =>
+      path === '/sns/oauth2/access_token' ? accessToken(query) : path === '/sns/userinfo' ? userInfo(query) : undefined,
+    failure: () => failures.shift(),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
+    url: served.url,
+    requests: served.requests,
     issueCode(user) {
       const code = random();
       codes.set(code, { user, used: false });
@@ -117,11 +99,6 @@ export async function startWechatStandIn(opts: { appId: string; appSecret: strin
     failNext(kind) {
       failures.push(kind);
     },
-    close() {
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections(); // including hung requests and keep-alive sockets
-      });
-    },
+    close: served.close,
   };
 }
