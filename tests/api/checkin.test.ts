@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkIn, checkinStatus } from '../../src/server/checkin/service';
 import { openDatabase } from '../../src/server/db/database';
 import { loadCampaign } from '../../src/server/lottery/campaign';
 import { coinBalance } from '../../src/server/lottery/ledger';
 import { ResultCode } from '../../src/shared/errors';
 import { api } from '../helpers/accounts';
-import { createTestApp, ENGINES, type TestApp } from '../helpers/app';
-import { contentRows } from '../helpers/content';
+import { ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
+import { appSuite } from '../helpers/suite';
 
 /** Daily check-in and allActivity/join (issue 6): one pay per member and day, streaks, zones. */
 const C = '/api/cxy/v2';
@@ -18,17 +18,11 @@ const DAY = 24 * HOUR;
 const NOON = Date.UTC(2026, 10, 22, 12);
 
 describe.each(ENGINES)('daily check-in on %s', (engine) => {
-  let t: TestApp;
-  let rows: ReturnType<typeof contentRows>;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    rows = contentRows(t.db.kysely);
-  });
-  afterAll(() => t.close());
+  const suite = appSuite(engine);
 
-  const db = () => t.db.kysely;
+  const db = () => suite.t.db.kysely;
   const as = (cookie?: string) => {
-    const c = api(t.app);
+    const c = api(suite.t.app);
     const h = () => ({ __cxy_app_id_: 'creality_model', ...(cookie ? { cookie } : {}) });
     return {
       get: (path: string) => c.get(C + path, h()).then((r) => r.json()),
@@ -36,8 +30,8 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
     };
   };
   const member = async (name: string) => {
-    const id = await rows.user(name);
-    return { id, cookie: (await rows.signIn(id)).cookie };
+    const id = await suite.rows.user(name);
+    return { id, cookie: (await suite.rows.signIn(id)).cookie };
   };
   const checkinCampaign = async (over: { startsAt?: number; endsAt?: number; rewards?: number[] } = {}) => {
     const { campaignId } = await makeCampaign(db(), {
@@ -54,7 +48,7 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
 
   it('pays once a day: a retry answers the day as it stands and pays nothing', async () => {
     const c = await checkinCampaign();
-    const u = await rows.user('Daily');
+    const u = await suite.rows.user('Daily');
     expect(await checkIn(db(), c, u, 'UTC', NOON)).toEqual({ checkedIn: true, day: '2026-11-22', streak: 1, coins: 10, balance: 10 });
     expect(await checkIn(db(), c, u, 'UTC', NOON + HOUR)).toEqual({
       checkedIn: false,
@@ -68,7 +62,7 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
 
   it('counts a streak day after day, cycles the rewards, and starts again after a gap', async () => {
     const c = await checkinCampaign();
-    const u = await rows.user('Streak');
+    const u = await suite.rows.user('Streak');
     const paid: number[] = [];
     for (let d = 0; d < 9; d++) paid.push((await checkIn(db(), c, u, 'UTC', NOON + d * DAY)).coins);
     expect(paid).toEqual([10, 10, 20, 10, 10, 20, 50, 10, 10]);
@@ -93,7 +87,7 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
 
   it('uses the member time zone for the day, and pins it at the first check-in', async () => {
     const c = await checkinCampaign();
-    const u = await rows.user('Zone');
+    const u = await suite.rows.user('Zone');
     // 15:30 UTC is 23:30 in Shanghai; 16:30 UTC is already the next day there.
     const late = Date.UTC(2026, 10, 22, 15, 30);
     expect(await checkIn(db(), c, u, 'Asia/Shanghai', late)).toMatchObject({ checkedIn: true, day: '2026-11-22', streak: 1 });
@@ -107,7 +101,7 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
   it('concurrent check-ins by one member, from several instances, pay exactly once', async () => {
     const c = await checkinCampaign();
     const u = await member('Tapper');
-    const others = engine === 'postgres' ? [openDatabase({ dialect: 'postgres', url: t.url }, { poolSize: 10 })] : [];
+    const others = engine === 'postgres' ? [openDatabase({ dialect: 'postgres', url: suite.t.url }, { poolSize: 10 })] : [];
     try {
       const runs = await Promise.all([
         ...Array.from({ length: 10 }, () => as(u.cookie).post('/checkin/checkIn', { activityId: c.id, timeZone: 'Europe/Paris' })),
@@ -137,7 +131,9 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
     expect((await me.post('/checkin/checkIn', { activityId: ended.id, timeZone: 'UTC' })).code).toBe(ResultCode.checkinClosed);
     // A raffle is not a check-in, nor the other way round.
     expect((await me.post('/checkin/checkIn', { activityId: raffle, timeZone: 'UTC' })).code).toBe(ResultCode.notFound);
-    expect((await api(t.app).get(`/api/rest/lottery/tLottery/getLotteryInfo?lotteryId=${c.id}`)).json().code).toBe(ResultCode.notFound);
+    expect((await api(suite.t.app).get(`/api/rest/lottery/tLottery/getLotteryInfo?lotteryId=${c.id}`)).json().code).toBe(
+      ResultCode.notFound,
+    );
 
     const fresh = as((await member('Fresh')).cookie);
     for (const body of [
@@ -160,7 +156,7 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
     const freshRows = await db().selectFrom('checkins').select('id').where('campaign_id', '=', c.id).execute();
     expect(freshRows).toHaveLength(1);
     // Without the app-id header (a form on another site), refused.
-    const foreign = await t.app.inject({
+    const foreign = await suite.t.app.inject({
       method: 'POST',
       url: `${C}/checkin/checkIn`,
       headers: { 'content-type': 'application/json', cookie: u.cookie },

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import { redeemGiftCode } from '../../src/server/giftpack/service';
 import { coinBalance } from '../../src/server/lottery/ledger';
 import { PrizeKind } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
 import { api } from '../helpers/accounts';
-import { CLIENT_HEADERS, createTestApp, ENGINES, type TestApp } from '../helpers/app';
-import { contentRows } from '../helpers/content';
+import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
+import { appSuite } from '../helpers/suite';
 
 /** Gift codes (issue 6): batches by admins, single use, any case, per-user guessing limit. */
 const GENERATE = '/api/rest/lottery/admin/giftcode/generate';
@@ -15,22 +15,18 @@ const REDEEM = '/api/cxy/v2/giftpack/redeem';
 const DAY = 86_400_000;
 
 describe.each(ENGINES)('gift codes on %s', (engine) => {
-  let t: TestApp;
-  let rows: ReturnType<typeof contentRows>;
+  const suite = appSuite(engine);
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    rows = contentRows(t.db.kysely);
-    const adminId = await rows.user('Admin');
-    await t.app.services.accounts.adminUpdate({ userId: adminId, addRoles: [{ role: 'admin', scope: '*' }] });
-    admin = (await rows.signIn(adminId)).cookie;
+    const adminId = await suite.rows.user('Admin');
+    await suite.t.app.services.accounts.adminUpdate({ userId: adminId, addRoles: [{ role: 'admin', scope: '*' }] });
+    admin = (await suite.rows.signIn(adminId)).cookie;
   });
-  afterAll(() => t.close());
 
-  const db = () => t.db.kysely;
+  const db = () => suite.t.db.kysely;
   // Each call from its own address: the per-user limit is what is tested, not the per-address one.
   const post = (url: string, body: unknown, cookie?: string) =>
-    t.app
+    suite.t.app
       .inject({
         method: 'POST',
         url,
@@ -40,8 +36,8 @@ describe.each(ENGINES)('gift codes on %s', (engine) => {
       })
       .then((r) => r.json());
   const member = async (name: string) => {
-    const id = await rows.user(name);
-    return { id, cookie: (await rows.signIn(id)).cookie };
+    const id = await suite.rows.user(name);
+    return { id, cookie: (await suite.rows.signIn(id)).cookie };
   };
   const giftCampaign = (prizes: { kind: number; value?: number }[], endsAt = Date.now() + 30 * DAY) =>
     makeCampaign(db(), { kind: 'giftcode', endsAt, prizes: prizes.map((p) => ({ ...p, stock: 0, weight: 1 })) });
@@ -121,15 +117,15 @@ describe.each(ENGINES)('gift codes on %s', (engine) => {
     const m = await member('Shipper');
     const r = await post(REDEEM, { code }, m.cookie);
     expect(r.result).toMatchObject({ state: 'won', claim: null });
-    const mine = await api(t.app).get(`/api/rest/lottery/tLottery/myPrize?lotteryId=${campaignId}`, { cookie: m.cookie });
+    const mine = await api(suite.t.app).get(`/api/rest/lottery/tLottery/myPrize?lotteryId=${campaignId}`, { cookie: m.cookie });
     expect(mine.json().result).toHaveLength(1);
   });
 
   it('one code redeemed by 50 people at once, from several instances, goes to exactly one', async () => {
     const { campaignId, prizeIds } = await giftCampaign([{ kind: PrizeKind.space, value: 5 }]);
     const [code = ''] = await batch(campaignId, prizeIds[0] ?? 0, 1);
-    const people = await Promise.all(Array.from({ length: 50 }, (_, i) => rows.user(`Crowd ${i}`)));
-    const pools = engine === 'postgres' ? [openDatabase({ dialect: 'postgres', url: t.url }, { poolSize: 10 })] : [];
+    const people = await Promise.all(Array.from({ length: 50 }, (_, i) => suite.rows.user(`Crowd ${i}`)));
+    const pools = engine === 'postgres' ? [openDatabase({ dialect: 'postgres', url: suite.t.url }, { poolSize: 10 })] : [];
     try {
       const outcomes = await Promise.all(
         people.map((u, i) =>

@@ -1,29 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../src/server/db/database';
 import { loadCampaign } from '../../src/server/lottery/campaign';
 import { acceptInvite } from '../../src/server/lottery/invites';
 import type { AcceptInviteResult, InvitedFriend } from '../../src/shared/api/lottery-invites';
 import { ResultCode } from '../../src/shared/errors';
 import { api } from '../helpers/accounts';
-import { CLIENT_HEADERS, createTestApp, createTestDb, ENGINES, type TestApp } from '../helpers/app';
+import { CLIENT_HEADERS, createTestDb, ENGINES } from '../helpers/app';
 import { contentRows } from '../helpers/content';
 import { makeCampaign } from '../helpers/lottery';
+import { appSuite } from '../helpers/suite';
 
 const L = '/api/rest/lottery/tLottery';
 const DAY = 86_400_000;
 
 describe.each(ENGINES)('invited friends of a raffle campaign on %s', (engine) => {
-  let t: TestApp;
-  let rows: ReturnType<typeof contentRows>;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    rows = contentRows(t.db.kysely);
-  });
-  afterAll(() => t.close());
+  const suite = appSuite(engine);
 
   /** A caller from its own address and device (the header context's device uuid). */
   const as = (cookie?: string, device: string | null = crypto.randomUUID()) => {
-    const c = api(t.app);
+    const c = api(suite.t.app);
     const h = () => ({
       __cxy_requestid_: crypto.randomUUID(),
       ...(device ? { __cxy_duid_: device } : {}),
@@ -36,9 +31,9 @@ describe.each(ENGINES)('invited friends of a raffle campaign on %s', (engine) =>
     };
   };
   const newUser = async (name: string, extra: { createdAt?: number; state?: 'blocked'; avatar?: string } = {}) => {
-    const id = await rows.user(name);
+    const id = await suite.rows.user(name);
     if (extra.createdAt !== undefined || extra.state || extra.avatar)
-      await t.db.kysely
+      await suite.t.db.kysely
         .updateTable('users')
         .set({
           ...(extra.createdAt !== undefined ? { created_at: extra.createdAt } : {}),
@@ -47,10 +42,10 @@ describe.each(ENGINES)('invited friends of a raffle campaign on %s', (engine) =>
         })
         .where('id', '=', id)
         .execute();
-    return { id, cookie: (await rows.signIn(id)).cookie };
+    return { id, cookie: (await suite.rows.signIn(id)).cookie };
   };
   /** The inviter's invite grants and balance straight from the ledger. */
-  const inviteLedger = async (campaignId: number, userId: number, db = t.db.kysely) => {
+  const inviteLedger = async (campaignId: number, userId: number, db = suite.t.db.kysely) => {
     const grants = await db
       .selectFrom('lottery_chance_grants')
       .select(['amount', 'business_key'])
@@ -67,7 +62,7 @@ describe.each(ENGINES)('invited friends of a raffle campaign on %s', (engine) =>
     return { grants, remaining: balance?.remaining ?? 0 };
   };
   const campaign = (opts: Partial<Parameters<typeof makeCampaign>[1]> = {}) =>
-    makeCampaign(t.db.kysely, { prizes: [], settings: { dailyChances: 0, inviteChances: 2 }, ...opts });
+    makeCampaign(suite.t.db.kysely, { prizes: [], settings: { dailyChances: 0, inviteChances: 2 }, ...opts });
 
   it('binds a new friend to the first inviter once and grants the inviter their chances once', async () => {
     const { campaignId } = await campaign();
@@ -91,7 +86,7 @@ describe.each(ENGINES)('invited friends of a raffle campaign on %s', (engine) =>
     const ledger = await inviteLedger(campaignId, inviter.id);
     expect(ledger).toEqual({ grants: [{ amount: 2, business_key: `invite:${friend.id}` }], remaining: 2 });
     expect(await inviteLedger(campaignId, other.id)).toEqual({ grants: [], remaining: 0 });
-    const times = await api(t.app).get(`${L}/getLotteryTimes?lotteryId=${campaignId}`, { cookie: inviter.cookie });
+    const times = await api(suite.t.app).get(`${L}/getLotteryTimes?lotteryId=${campaignId}`, { cookie: inviter.cookie });
     expect(times.json().result).toMatchObject({ grants: [{ amount: 2, reason: 'invite' }], remaining: 2 });
   });
 
@@ -133,7 +128,7 @@ describe.each(ENGINES)('invited friends of a raffle campaign on %s', (engine) =>
     expect((await accept(c.cookie, inviter.id)).result).toEqual({ bound: true });
 
     expect((await inviteLedger(campaignId, inviter.id)).remaining).toBe(4);
-    const count = await t.db.kysely
+    const count = await suite.t.db.kysely
       .selectFrom('lottery_invites')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('campaign_id', '=', campaignId)
@@ -158,7 +153,7 @@ describe.each(ENGINES)('invited friends of a raffle campaign on %s', (engine) =>
     expect((await as().friends({ lotteryId: open.campaignId })).code).toBe(ResultCode.token);
 
     // A form on another site cannot make a signed-in visitor accept (no app-id header).
-    const forged = await t.app.inject({
+    const forged = await suite.t.app.inject({
       method: 'POST',
       url: `${L}/acceptInvite`,
       headers: { cookie: friend.cookie, 'content-type': 'application/json' },
@@ -214,7 +209,7 @@ describe.each(ENGINES)('invited friends of a raffle campaign on %s', (engine) =>
     expect((await caller().friends({ lotteryId: campaignId, page: 10_001 })).code).toBe(ResultCode.parameter);
     // Not JSON at all, and a body far beyond any real one.
     for (const payload of ['{"lotteryId":', 'lotteryId=1&inviter=2', JSON.stringify({ lotteryId: 'x'.repeat(2_000_000) })]) {
-      const raw = await t.app.inject({
+      const raw = await suite.t.app.inject({
         method: 'POST',
         url: `${L}/acceptInvite`,
         headers: { ...CLIENT_HEADERS, ...caller().headers() },
@@ -223,7 +218,7 @@ describe.each(ENGINES)('invited friends of a raffle campaign on %s', (engine) =>
       expect(raw.statusCode, payload.slice(0, 40)).toBeLessThan(500);
       expect(raw.json().code).not.toBe(0);
     }
-    const bound = await t.db.kysely.selectFrom('lottery_invites').select('id').where('invitee_id', '=', u.id).execute();
+    const bound = await suite.t.db.kysely.selectFrom('lottery_invites').select('id').where('invitee_id', '=', u.id).execute();
     expect(bound).toEqual([]);
   });
 
@@ -296,7 +291,7 @@ describe.each(ENGINES)('invited friends of a raffle campaign on %s', (engine) =>
     expect(raced.map((r) => r.result.bound).sort()).toEqual([false, true]);
     expect(raced.find((r) => !r.result.bound)?.result.reason).toBe('device');
 
-    const bindings = await t.db.kysely
+    const bindings = await suite.t.db.kysely
       .selectFrom('lottery_invites')
       .select(['inviter_id', 'invitee_id'])
       .where('campaign_id', '=', campaignId)

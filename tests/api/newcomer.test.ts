@@ -1,30 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import { claimNewcomer } from '../../src/server/giftpack/newcomer';
 import { loadCampaign } from '../../src/server/lottery/campaign';
 import { coinBalance } from '../../src/server/lottery/ledger';
 import { PrizeKind } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
-import { CLIENT_HEADERS, createTestApp, ENGINES, type TestApp } from '../helpers/app';
-import { contentRows } from '../helpers/content';
+import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
+import { appSuite } from '../helpers/suite';
 
 /** The newcomer gift pack (issue 6, spec §5): new accounts only, every gift once. */
 const N = '/api/cxy/v2/giftpack';
 const DAY = 86_400_000;
 
 describe.each(ENGINES)('newcomer gift pack on %s', (engine) => {
-  let t: TestApp;
-  let rows: ReturnType<typeof contentRows>;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    rows = contentRows(t.db.kysely);
-  });
-  afterAll(() => t.close());
+  const suite = appSuite(engine);
 
-  const db = () => t.db.kysely;
+  const db = () => suite.t.db.kysely;
   const call = (method: 'GET' | 'POST', url: string, body?: unknown, cookie?: string) =>
-    t.app
+    suite.t.app
       .inject({
         method,
         url,
@@ -48,9 +42,9 @@ describe.each(ENGINES)('newcomer gift pack on %s', (engine) => {
     return campaignId;
   };
   const member = async (name: string, createdAt?: number) => {
-    const id = await rows.user(name);
+    const id = await suite.rows.user(name);
     if (createdAt) await db().updateTable('users').set({ created_at: createdAt }).where('id', '=', id).execute();
-    return { id, cookie: (await rows.signIn(id)).cookie };
+    return { id, cookie: (await suite.rows.signIn(id)).cookie };
   };
 
   it('gives a new member every gift once; claiming again changes nothing', async () => {
@@ -103,7 +97,7 @@ describe.each(ENGINES)('newcomer gift pack on %s', (engine) => {
     const m = await member('Double tap');
     const c = await loadCampaign(db(), id);
     if (!c) throw new Error('no campaign');
-    const pools = engine === 'postgres' ? [openDatabase({ dialect: 'postgres', url: t.url }, { poolSize: 10 })] : [];
+    const pools = engine === 'postgres' ? [openDatabase({ dialect: 'postgres', url: suite.t.url }, { poolSize: 10 })] : [];
     try {
       const dbs = [db(), ...pools.map((p) => p.kysely)];
       await Promise.all(Array.from({ length: 12 }, (_, i) => claimNewcomer(dbs[i % dbs.length] ?? db(), c, m.id, 'en')));

@@ -1,28 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import { loadCampaign } from '../../src/server/lottery/campaign';
 import { acceptInvite } from '../../src/server/lottery/invites';
 import { coinBalance } from '../../src/server/lottery/ledger';
 import { advanceReferrals, collectReferralCoins } from '../../src/server/lottery/referrals';
 import { ResultCode } from '../../src/shared/errors';
-import { CLIENT_HEADERS, createTestApp, ENGINES, type TestApp } from '../helpers/app';
-import { contentRows } from '../helpers/content';
+import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
+import { appSuite } from '../helpers/suite';
 
 /** Invite-friends coins (issue 6, spec §4): pending → released → received, or expired; never twice. */
 const DAY = 86_400_000;
 
 describe.each(ENGINES)('referral coins on %s', (engine) => {
-  let t: TestApp;
-  let rows: ReturnType<typeof contentRows>;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    rows = contentRows(t.db.kysely);
-  });
-  afterAll(() => t.close());
+  const suite = appSuite(engine);
 
-  const db = () => t.db.kysely;
+  const db = () => suite.t.db.kysely;
   const campaign = async (over: { endsAt?: number } = {}) => {
     const { campaignId } = await makeCampaign(db(), {
       kind: 'invite',
@@ -36,7 +30,7 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
     return c;
   };
   const bind = async (c: NonNullable<Awaited<ReturnType<typeof loadCampaign>>>, inviterId: number, name: string) => {
-    const friend = await rows.user(name);
+    const friend = await suite.rows.user(name);
     expect(await acceptInvite(db(), c, { inviteeId: friend, inviterId, deviceId: randomUUID() })).toEqual({ bound: true });
     return friend;
   };
@@ -57,7 +51,7 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
 
   it('moves pending → released at the level → received when collected, each once', async () => {
     const c = await campaign();
-    const referrer = await rows.user('Referrer');
+    const referrer = await suite.rows.user('Referrer');
     const friend = await bind(c, referrer, 'Friend');
     expect(await stateOf(friend)).toBe('pending');
     await advanceReferrals(db());
@@ -75,7 +69,7 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
 
   it('expires pending coins when the event ends, and never releases them afterwards', async () => {
     const c = await campaign({ endsAt: Date.now() + 1_000 });
-    const referrer = await rows.user('Late referrer');
+    const referrer = await suite.rows.user('Late referrer');
     const friend = await bind(c, referrer, 'Slow friend');
     await advanceReferrals(db(), Date.now() + 2_000);
     expect(await stateOf(friend)).toBe('expired');
@@ -88,7 +82,7 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
 
   it('expires pending and released coins of a blocked referrer; received coins stay', async () => {
     const c = await campaign();
-    const referrer = await rows.user('Cheater');
+    const referrer = await suite.rows.user('Cheater');
     const [paid, released, pending] = [await bind(c, referrer, 'A'), await bind(c, referrer, 'B'), await bind(c, referrer, 'C')];
     await levelUp(paid);
     await advanceReferrals(db());
@@ -104,11 +98,11 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
 
   it('two job runners at once move each friend once', async () => {
     const c = await campaign();
-    const referrer = await rows.user('Popular');
+    const referrer = await suite.rows.user('Popular');
     const friends = [];
     for (let i = 0; i < 40; i++) friends.push(await bind(c, referrer, `Crowd ${i}`));
     await db().updateTable('users').set({ level: 3 }).where('id', 'in', friends).execute();
-    const other = engine === 'postgres' ? openDatabase({ dialect: 'postgres', url: t.url }) : null;
+    const other = engine === 'postgres' ? openDatabase({ dialect: 'postgres', url: suite.t.url }) : null;
     try {
       const runs = await Promise.all([advanceReferrals(db()), advanceReferrals(other?.kysely ?? db()), advanceReferrals(db())]);
       const released = runs.reduce((s, r) => s + r.released, 0);
@@ -128,13 +122,13 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
 
   it('answers the referrer page and collect calls, refusing bad input and other kinds', async () => {
     const c = await campaign();
-    const referrer = await rows.user('Page owner');
-    const cookie = (await rows.signIn(referrer)).cookie;
+    const referrer = await suite.rows.user('Page owner');
+    const cookie = (await suite.rows.signIn(referrer)).cookie;
     const friend = await bind(c, referrer, 'Zhang San');
     await levelUp(friend);
     await advanceReferrals(db());
     const call = (method: 'GET' | 'POST', url: string, body?: unknown, withCookie = true) =>
-      t.app
+      suite.t.app
         .inject({
           method,
           url,
