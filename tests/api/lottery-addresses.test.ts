@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/accounts';
-import { createTestApp, ENGINES, type TestApp } from '../helpers/app';
-import { contentRows } from '../helpers/content';
+import { ENGINES } from '../helpers/app';
+import { appSuite } from '../helpers/suite';
 
 const P = '/api/rest/lottery/address';
 
@@ -23,40 +23,34 @@ const REQUIRED = { fullName: 'Li Lei', phone: '13800138000', country: '中国', 
 const MAX = { fullName: 60, country: 60, province: 60, city: 60, street: 120, detail: 200, email: 120, remark: 200 } as const;
 
 describe.each(ENGINES)('shipping addresses on %s', (engine) => {
-  let t: TestApp;
-  let rows: ReturnType<typeof contentRows>;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    rows = contentRows(t.db.kysely);
-  });
-  afterAll(() => t.close());
+  const suite = appSuite(engine);
 
   const signedIn = async (name: string) => {
-    const id = await rows.user(name);
-    return { id, cookie: (await rows.signIn(id)).cookie };
+    const id = await suite.rows.user(name);
+    return { id, cookie: (await suite.rows.signIn(id)).cookie };
   };
   // A fresh client address per call keeps the per-address write limit out of these tests.
   const as = (cookie: string, headers: Record<string, string> = {}) => ({
     post: (path: string, body: unknown) =>
-      api(t.app)
+      api(suite.t.app)
         .post(P + path, body, { cookie, ...headers })
         .then((r) => r.json()),
     list: () =>
-      api(t.app)
+      api(suite.t.app)
         .get(`${P}/list`, { cookie, ...headers })
         .then((r) => r.json()),
   });
   const stored = (userId: number) =>
-    t.db.kysely.selectFrom('shipping_addresses').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    suite.t.db.kysely.selectFrom('shipping_addresses').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   const defaults = async (userId: number) => (await stored(userId)).filter((r) => r.is_default === 1).map((r) => String(r.id));
 
   it('refuses anonymous callers with the token code', async () => {
-    const c = api(t.app);
+    const c = api(suite.t.app);
     for (const res of [await c.get(`${P}/list`), await c.post(`${P}/add`, ADA), await c.post(`${P}/setDefault`, { id: 1 })]) {
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe(4);
     }
-    expect(await t.db.kysely.selectFrom('shipping_addresses').selectAll().execute()).toEqual([]);
+    expect(await suite.t.db.kysely.selectFrom('shipping_addresses').selectAll().execute()).toEqual([]);
   });
 
   it('adds, lists, edits and deletes; optional fields default to empty', async () => {
@@ -283,7 +277,7 @@ describe.each(ENGINES)('shipping addresses on %s', (engine) => {
 
   it('blocks a cross-site write (no app id, foreign Origin)', async () => {
     const { id: userId, cookie } = await signedIn('Victim');
-    const res = await t.app.inject({
+    const res = await suite.t.app.inject({
       method: 'POST',
       url: `${P}/add`,
       headers: { cookie, 'content-type': 'application/json', origin: 'https://evil.example' },

@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { moveCoins } from '../../src/server/lottery/ledger';
 import { PrizeKind, WinState } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
 import { api } from '../helpers/accounts';
-import { createTestApp, ENGINES, type TestApp } from '../helpers/app';
-import { contentRows } from '../helpers/content';
+import { ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
+import { appSuite } from '../helpers/suite';
 
 const L = '/api/rest/lottery';
 const ADDRESS = { fullName: 'Lin Wei', phone: '+86 138 0013 8000', country: 'China', city: 'Shenzhen', detail: '1 Keji Rd, Nanshan <b>' };
 
 describe.each(ENGINES)('raffle calls on %s', (engine) => {
-  let t: TestApp;
-  let rows: ReturnType<typeof contentRows>;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    rows = contentRows(t.db.kysely);
-  });
-  afterAll(() => t.close());
+  const suite = appSuite(engine);
 
   const as = (cookie?: string) => {
-    const c = api(t.app);
+    const c = api(suite.t.app);
     const h = (extra: Record<string, string> = {}) => ({
       __cxy_app_id_: 'creality_model',
       __cxy_requestid_: crypto.randomUUID(),
@@ -34,12 +28,12 @@ describe.each(ENGINES)('raffle calls on %s', (engine) => {
     };
   };
   const newUser = async (name: string) => {
-    const id = await rows.user(name);
-    return { id, cookie: (await rows.signIn(id)).cookie };
+    const id = await suite.rows.user(name);
+    return { id, cookie: (await suite.rows.signIn(id)).cookie };
   };
 
   it('describes the campaign: segments with published odds, then the no-win segment', async () => {
-    const { campaignId, prizeIds } = await makeCampaign(t.db.kysely, {
+    const { campaignId, prizeIds } = await makeCampaign(suite.t.db.kysely, {
       noWinWeight: 50,
       prizes: [
         { kind: PrizeKind.entity, stock: 1, weight: 10 },
@@ -62,13 +56,13 @@ describe.each(ENGINES)('raffle calls on %s', (engine) => {
   });
 
   it('draws for signed-in callers from our pages only, stops the wheel on the won segment, then says 0 draws', async () => {
-    const { campaignId, prizeIds } = await makeCampaign(t.db.kysely, {
+    const { campaignId, prizeIds } = await makeCampaign(suite.t.db.kysely, {
       prizes: [{ kind: PrizeKind.bean, stock: 5, weight: 1, value: 20 }],
     });
     const u = await newUser('Spinner');
     expect((await as().get(`/tLottery/lottery?lotteryId=${campaignId}`)).code).toBe(ResultCode.token);
     // A link or an image on another site cannot make a signed-in visitor draw.
-    const forged = await t.app.inject({
+    const forged = await suite.t.app.inject({
       method: 'GET',
       url: `${L}/tLottery/lottery?lotteryId=${campaignId}`,
       headers: { cookie: u.cookie },
@@ -85,13 +79,13 @@ describe.each(ENGINES)('raffle calls on %s', (engine) => {
     expect(none.code).toBe(ResultCode.noDraws);
     expect(none.msg).toBe('You have 0 draws.');
     expect((await as(u.cookie).get(`/tLottery/getMyLotteryTimes?lotteryId=${campaignId}`)).result).toEqual({ remaining: 0, coins: 20 });
-    const ended = await makeCampaign(t.db.kysely, { endsAt: Date.now() - 1, prizes: [] });
+    const ended = await makeCampaign(suite.t.db.kysely, { endsAt: Date.now() - 1, prizes: [] });
     const late = await as(u.cookie).get(`/tLottery/lottery?lotteryId=${ended.campaignId}`);
     expect(late).toMatchObject({ code: ResultCode.drawEnded, msg: 'Sorry, the sweepstakes is ended.' });
   });
 
   it('grants share chances up to the daily cap, and sells chances for coins once per request', async () => {
-    const { campaignId } = await makeCampaign(t.db.kysely, {
+    const { campaignId } = await makeCampaign(suite.t.db.kysely, {
       noWinWeight: 1,
       prizes: [],
       settings: { dailyChances: 0, shareChances: 2, shareDailyCap: 1, exchangeCost: 100 },
@@ -104,7 +98,7 @@ describe.each(ENGINES)('raffle calls on %s', (engine) => {
       code: ResultCode.insufficientCoins,
       msg: 'Insufficient Cuvacoins, complete missions in the app or website to get them',
     });
-    await moveCoins(t.db.kysely, { userId: u.id, delta: 250, reason: 'admin', key: `gift-${u.id}` }, Date.now());
+    await moveCoins(suite.t.db.kysely, { userId: u.id, delta: 250, reason: 'admin', key: `gift-${u.id}` }, Date.now());
     const requestId = crypto.randomUUID();
     const first = await as(u.cookie).get(`/tLottery/exchangeLotteryTimes?lotteryId=${campaignId}`, { __cxy_requestid_: requestId });
     const retry = await as(u.cookie).get(`/tLottery/exchangeLotteryTimes?lotteryId=${campaignId}`, { __cxy_requestid_: requestId });
@@ -113,7 +107,7 @@ describe.each(ENGINES)('raffle calls on %s', (engine) => {
   });
 
   it('lets the winner claim an entity prize once, with an address that cannot change afterwards', async () => {
-    const { campaignId } = await makeCampaign(t.db.kysely, {
+    const { campaignId } = await makeCampaign(suite.t.db.kysely, {
       prizes: [{ kind: PrizeKind.entity, stock: 3, weight: 1 }],
       settings: { dailyChances: 2 },
     });
@@ -152,7 +146,7 @@ describe.each(ENGINES)('raffle calls on %s', (engine) => {
     const second = (await as(winner.cookie).get(`/tLottery/myPrize?lotteryId=${campaignId}`)).result.find(
       (w: { state: string }) => w.state === 'won',
     );
-    await t.db.kysely.updateTable('users').set({ state: 'at_risk' }).where('id', '=', winner.id).execute();
+    await suite.t.db.kysely.updateTable('users').set({ state: 'at_risk' }).where('id', '=', winner.id).execute();
     const risky = await as(winner.cookie).post('/tLottery/receiveAward', { awardsCode: second.redeemCode, addressInfo: ADDRESS });
     expect(risky).toMatchObject({
       code: ResultCode.accountAtRisk,
@@ -161,12 +155,12 @@ describe.each(ENGINES)('raffle calls on %s', (engine) => {
   });
 
   it('writes a prize off once, by staff of that campaign only', async () => {
-    const { campaignId } = await makeCampaign(t.db.kysely, { prizes: [{ kind: PrizeKind.virtual, stock: 1, weight: 1 }] });
-    const elsewhere = await makeCampaign(t.db.kysely, { prizes: [] });
+    const { campaignId } = await makeCampaign(suite.t.db.kysely, { prizes: [{ kind: PrizeKind.virtual, stock: 1, weight: 1 }] });
+    const elsewhere = await makeCampaign(suite.t.db.kysely, { prizes: [] });
     const winner = await newUser('Visitor');
     const staffer = await newUser('Staff');
     const otherStaff = await newUser('Other staff');
-    await t.db.kysely
+    await suite.t.db.kysely
       .insertInto('user_roles')
       .values([
         { user_id: staffer.id, role: 'staff', scope: `activity:${campaignId}`, created_at: Date.now() },

@@ -1,9 +1,10 @@
+import type { CampaignHead, CampaignStateName } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
 import type { Tx } from './ledger';
 import { type CampaignSettings, parseSettings } from './settings';
 
 /** Spec §1/§9 campaign states as the page shows them. */
-export type CampaignState = 'notStarted' | 'ongoing' | 'ended' | 'restocking';
+export type CampaignState = CampaignStateName;
 
 /** The campaign families on the one campaign model (ARCHITECTURE: "Campaign families"). */
 export type CampaignKind = 'raffle' | 'checkin' | 'giftcode' | 'newcomer' | 'invite';
@@ -28,7 +29,7 @@ export function stateOf(c: Pick<Campaign, 'startsAt' | 'endsAt' | 'restocking'>,
 }
 
 /** What every campaign page shows first, in the reader's language. */
-export function campaignHead(c: Campaign, locale: Locale, now: number) {
+export function campaignHead(c: Campaign, locale: Locale, now: number): CampaignHead {
   return {
     id: String(c.id),
     title: inLanguage(c.title, locale),

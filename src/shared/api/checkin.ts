@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API } from './all-routes';
 import { int, ZStrictId } from './ids';
+import type { CampaignHead, CampaignStateName } from './lottery';
 
 /**
  * Daily check-in (issue 6) and joining an activity (spec §7). A check-in campaign is a campaign
@@ -11,13 +12,7 @@ const id = ZStrictId;
 const timeZone = z.string().trim().min(1).max(60);
 
 /** A check-in campaign as everyone sees it (the page's server-rendered part). */
-export interface CheckinCampaign {
-  id: string;
-  title: string;
-  rules: string;
-  state: CheckinStatus['state'];
-  startsAt: number;
-  endsAt: number;
+export interface CheckinCampaign extends CampaignHead {
   /** Coins per streak day, day 1 first. */
   rewards: number[];
 }
@@ -36,7 +31,7 @@ export interface CheckinResult {
 }
 
 export interface CheckinStatus {
-  state: 'notStarted' | 'ongoing' | 'ended' | 'restocking';
+  state: CampaignStateName;
   startsAt: number;
   endsAt: number;
   timeZone: string;

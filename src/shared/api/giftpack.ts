@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API } from './all-routes';
 import { ZStrictId } from './ids';
-import type { MyPrizeView, PrizeView } from './lottery';
+import type { CampaignHead, MyPrizeView, PrizeView } from './lottery';
 
 /**
  * Gift codes (issue 6). A code gives one prize of a gift-code campaign: Cuvacoins, premium days
@@ -34,13 +34,7 @@ export const generate = {
 };
 
 /** The newcomer gift pack (spec §5: only for first-time users), as the gift page shows it. */
-export interface NewcomerOffer {
-  id: string;
-  title: string;
-  rules: string;
-  state: 'notStarted' | 'ongoing' | 'ended' | 'restocking';
-  startsAt: number;
-  endsAt: number;
+export interface NewcomerOffer extends CampaignHead {
   /** An account counts as new this many days after it was made (and made since the start). */
   newcomerDays: number;
   prizes: PrizeView[];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API } from './all-routes';
 import { ZStrictId } from './ids';
+import type { CampaignHead } from './lottery';
 
 /**
  * Invite-friends campaigns (issue 6, spec §4). Friends are bound through the raffle's
@@ -11,13 +12,7 @@ import { ZStrictId } from './ids';
 export type CoinState = 'pending' | 'released' | 'received' | 'expired';
 
 /** An invite-friends campaign as everyone sees it. */
-export interface InviteCampaign {
-  id: string;
-  title: string;
-  rules: string;
-  state: 'notStarted' | 'ongoing' | 'ended' | 'restocking';
-  startsAt: number;
-  endsAt: number;
+export interface InviteCampaign extends CampaignHead {
   inviteCoins: number;
   releaseLevel: number;
 }

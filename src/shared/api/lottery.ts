@@ -27,13 +27,17 @@ export interface PrizeView {
   value: number;
 }
 
-export interface LotteryInfo {
+/** What every campaign page shows first (raffle, check-in, gift pack, invite), in the reader's language. */
+export interface CampaignHead {
   id: string;
   title: string;
   rules: string;
   state: CampaignStateName;
   startsAt: number;
   endsAt: number;
+}
+
+export interface LotteryInfo extends CampaignHead {
   /** Wheel segments in order, each with its published odds in percent; `prize: null` is no-win. */
   segments: { prize: PrizeView | null; oddsPercent: number }[];
   exchangeCost: number;
