@@ -52,3 +52,15 @@ test('a new member claims the newcomer gift pack once', async ({ page }) => {
   await pack.getByRole('link', { name: 'My gifts' }).click();
   await expect(page.locator('.prize-card')).toHaveCount(3);
 });
+
+test('a code typed before the form came alive is kept', async ({ page }) => {
+  // The form's code arrives late (a slow phone network): the visitor types into the server's markup.
+  await page.route(/redeem-form-.*\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('/gift-pack', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Gift code').fill('abcd efgh jkmn pqrs');
+  await expect(page.getByRole('button', { name: 'Redeem' })).toBeEnabled();
+  await expect(page.getByLabel('Gift code')).toHaveValue('abcd efgh jkmn pqrs');
+});

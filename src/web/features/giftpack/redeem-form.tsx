@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type * as contract from '../../../shared/api/giftpack';
 import { GIFTPACK_API } from '../../../shared/api/routes-campaigns';
@@ -22,6 +22,11 @@ export default function RedeemForm() {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [gift, setGift] = useState<contract.RedeemedGift | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // A code typed into the server's markup before this island hydrated is kept, not wiped.
+  useEffect(() => {
+    if (input.current?.value) setCode(input.current.value);
+  }, []);
 
   const redeem = async (typed: string) => {
     setBusy(true);
@@ -48,6 +53,7 @@ export default function RedeemForm() {
         <div className="field">
           <label htmlFor="gift-code">{t('gift.code')}</label>
           <input
+            ref={input}
             id="gift-code"
             value={code}
             maxLength={24}
