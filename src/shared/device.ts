@@ -21,3 +21,28 @@ export function detectDevice(ua: string | null | undefined): Device {
 
 /** iPadOS 13+ says "Macintosh"; the browser tells it apart by its touch points. */
 export const isIpadOs = (platform: string, maxTouchPoints: number) => platform === 'MacIntel' && maxTouchPoints > 1;
+
+/** The platform app's version from its webview's User-Agent (`CrealityCloud/5.6.0`); null elsewhere. */
+export function appVersion(ua: string | null | undefined): string | null {
+  return /CrealityCloud\/(\d{1,4}(?:\.\d{1,4}){0,3})/i.exec(ua ?? '')?.[1] ?? null;
+}
+
+/** Whether dotted version `v` is older than `min` (missing parts count as 0: 5.6 = 5.6.0). */
+export function isOlderVersion(v: string, min: string): boolean {
+  const a = v.split('.').map(Number);
+  const b = min.split('.').map(Number);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d < 0;
+  }
+  return false;
+}
+
+/**
+ * Spec §6: old app versions are told to update to join an event. Only the app is checked (a
+ * browser has no app version to be old); an empty minimum lets every version in.
+ */
+export const appTooOld = (ua: string | null | undefined, minAppVersion: string): boolean => {
+  const v = appVersion(ua);
+  return !!minAppVersion && v !== null && isOlderVersion(v, minAppVersion);
+};

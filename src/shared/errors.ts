@@ -62,6 +62,10 @@ export const ResultCode = {
   // newcomer gift pack
   giftPackClosed: 3203,
   notNewcomer: 3204,
+  // invite reward tiers
+  tierNotReached: 3301,
+  tierClaimed: 3302,
+  tierSoldOut: 3303,
   // transport failures carried in the envelope together with the HTTP status
   badRequest: 400,
   unauthorized: 401,
@@ -131,6 +135,9 @@ const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   3202: 'invalidTimeZone',
   3203: 'giftPackClosed',
   3204: 'notNewcomer',
+  3301: 'tierNotReached',
+  3302: 'tierClaimed',
+  3303: 'tierSoldOut',
 };
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */

@@ -6,6 +6,7 @@ import * as contract from '../../shared/api/accounts';
 import { ResultCode } from '../../shared/errors';
 import { AppError } from '../http/app-error';
 import { endpoint, parseInput } from '../http/envelope';
+import { advanceReferrals } from '../lottery/referrals';
 import { clearSessionCookies, clientMeta, requireRole, requireUser, setSessionCookies } from './auth';
 import type { ExternalSignIn } from './external';
 import type { AccountsService } from './service';
@@ -125,6 +126,10 @@ export function registerAccountRoutes(
 
   endpoint(app, contract.adminUpdateUser, async (input, request) => {
     await requireRole(accounts, request, 'admin', '*');
-    return accounts.adminUpdate(input);
+    const me = await accounts.adminUpdate(input);
+    // Invite coins wait on the friend's level and the referrer's standing (spec §4): move this
+    // user's at once instead of at the job's next run.
+    if (input.level !== undefined || input.state !== undefined) await advanceReferrals(app.services.db.kysely, Date.now(), input.userId);
+    return me;
   });
 }

@@ -5,6 +5,7 @@ import { requireUser } from '../accounts/auth';
 import { AppError } from '../http/app-error';
 import { endpoint } from '../http/envelope';
 import { campaignOr404 } from '../lottery/actions';
+import { assertAppVersion } from '../lottery/app-version';
 import { loadCampaign } from '../lottery/campaign';
 import { checkIn, checkinStatus, joinActivity } from './service';
 
@@ -32,6 +33,7 @@ export function registerCheckinRoutes(app: FastifyInstance) {
       const userId = await user(request);
       const c = await loadCampaign(k, input.activityId);
       if (!c) throw new AppError(ResultCode.notFound);
+      assertAppVersion(c, request.headers['user-agent']);
       return joinActivity(k, c, userId, input.activityType);
     },
     { rateLimit: { max: 30, timeWindow: '1 minute' } },

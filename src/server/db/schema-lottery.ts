@@ -85,6 +85,16 @@ export interface LotteryTables {
   };
   /** Every coin state an invite reached, once each (migration 0009). */
   referral_events: { id: Generated<number>; invite_id: number; state: string; created_at: number };
+  /** A referrer's one tier claim per campaign (migration 0010); it ends their inviting there. */
+  referral_tier_claims: {
+    id: Generated<number>;
+    campaign_id: number;
+    user_id: number;
+    tier: number;
+    friends: number;
+    win_id: number;
+    created_at: number;
+  };
   /** Check-in campaigns (kind `checkin`, migration 0006): a member's pinned time zone. */
   checkin_members: { campaign_id: number; user_id: number; time_zone: string; created_at: number };
   /** One row per member and day (YYYY-MM-DD in their zone): the streak reached and coins paid. */

@@ -172,6 +172,7 @@ export async function updateCampaign(db: Kysely<Database>, u: TCampaignUpdate, n
       endsAt: u.endsAt ?? Number(row.ends_at),
       noWinWeight: u.noWinWeight ?? row.no_win_weight,
       prizes,
+      inviteTiers: (settings ?? parseSettings(row.settings)).inviteTiers.length,
     });
     if (issues.length > 0) throw refused(issues);
 

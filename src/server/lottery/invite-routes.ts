@@ -4,8 +4,11 @@ import * as contract from '../../shared/api/lottery-invites';
 import { requireUser } from '../accounts/auth';
 import { endpoint } from '../http/envelope';
 import { campaignOr404 } from './actions';
+import { assertAppVersion } from './app-version';
 import { acceptInvite, invitedFriends } from './invites';
 import { collectReferralCoins, inviteSummary } from './referrals';
+import { claimTier } from './tiers';
+import { prizeView } from './views';
 
 /** Invited friends of a raffle campaign: both POST, so the app's CSRF rule covers them as it does receiveAward. */
 export function registerInviteRoutes(app: FastifyInstance) {
@@ -32,9 +35,24 @@ export function registerInviteRoutes(app: FastifyInstance) {
     invite.collect,
     async (input, request) => {
       const { userId } = await requireUser(accounts, request);
-      return collectReferralCoins(k, await campaignOr404(k, input.activityId, 'invite'), userId);
+      const c = await campaignOr404(k, input.activityId, 'invite');
+      assertAppVersion(c, request.headers['user-agent']);
+      return collectReferralCoins(k, c, userId);
     },
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+
+  endpoint(
+    app,
+    invite.claimTier,
+    async (input, request) => {
+      const { userId } = await requireUser(accounts, request);
+      const c = await campaignOr404(k, input.activityId, 'invite');
+      assertAppVersion(c, request.headers['user-agent']);
+      const out = await claimTier(k, c, userId, input.tier);
+      return { tier: out.tier, winId: out.winId, prize: prizeView(out.prize, request.ctx.locale) };
+    },
+    { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
 
   endpoint(
@@ -44,6 +62,7 @@ export function registerInviteRoutes(app: FastifyInstance) {
       const { userId } = await requireUser(accounts, request);
       // Raffles and invite-friends campaigns bind friends the same way; only the reward differs.
       const c = await campaignOr404(k, input.lotteryId, 'raffle').catch(() => campaignOr404(k, input.lotteryId, 'invite'));
+      assertAppVersion(c, request.headers['user-agent']);
       const out = await acceptInvite(k, c, { inviteeId: userId, inviterId: input.inviter, deviceId: request.ctx.duid });
       // Refusals are answered quietly to the page; the log keeps them for abuse reviews.
       if (!out.bound) request.log.info({ userId, inviterId: input.inviter, campaignId: c.id, reason: out.reason }, 'invite not bound');

@@ -6,6 +6,7 @@ import { assertOpen } from './draw';
 import { grantChances } from './ledger';
 import { startReferral } from './referrals';
 import { maskName } from './reports';
+import { lockReferrer, tierClaimOf } from './tiers';
 
 /** An account counts as new for this long after it was created (and only if created during the campaign). */
 export const NEW_ACCOUNT_MS = 7 * 86_400_000;
@@ -27,6 +28,11 @@ export async function acceptInvite(
     // Checked first so that a friend opening their link again hears the truth, whatever else holds.
     if (await inviterOf(trx, c.id, invite.inviteeId)) return { bound: false, reason: 'already' };
     if (invite.inviterId === invite.inviteeId) return { bound: false, reason: 'self' };
+    // A referrer who claimed a reward tier has stopped inviting (spec §4): later friends do not count.
+    if (c.settings.inviteTiers.length > 0) {
+      await lockReferrer(trx, c.id, invite.inviterId);
+      if (await tierClaimOf(trx, c.id, invite.inviterId)) return { bound: false, reason: 'closed' };
+    }
     const [inviter, invitee] = await Promise.all([
       trx.selectFrom('users').select('state').where('id', '=', invite.inviterId).executeTakeFirst(),
       trx.selectFrom('users').select('created_at').where('id', '=', invite.inviteeId).executeTakeFirstOrThrow(),

@@ -1,10 +1,13 @@
-import type { Kysely } from 'kysely';
-import type { CoinState, InviteSummary } from '../../shared/api/invite';
+import type { Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import type { CoinState, InviteCampaign, InviteSummary } from '../../shared/api/invite';
 import type { Locale } from '../../shared/i18n';
 import type { Database } from '../db/schema';
 import { type Campaign, campaignHead } from './campaign';
 import { moveCoins, type Tx } from './ledger';
 import { maskName } from './reports';
+import { inviteTiers, qualifiedFriends, tierClaimOf } from './tiers';
+
+type WhereInvites = UpdateQueryBuilder<Database, 'lottery_invites', 'lottery_invites', UpdateResult>;
 
 /** Records the moves a guarded update made (once per invite and state: the key says so). */
 async function recordMoves(trx: Tx, ids: number[], state: CoinState, now: number) {
@@ -33,15 +36,18 @@ export async function startReferral(trx: Tx, c: Campaign, inviteId: number, now:
  * pending → released when the friend reached the campaign's level while it runs and the referrer
  * is in good standing; pending → expired when the campaign has ended; pending or released →
  * expired when the referrer is blocked. Expired coins never move again. Returns the counts.
+ * `onlyUser` limits the moves to invites that user is part of (run at once when staff change
+ * their level or standing, so a friend's coins are released without waiting for the job).
  */
-export async function advanceReferrals(db: Kysely<Database>, now = Date.now()) {
+export async function advanceReferrals(db: Kysely<Database>, now = Date.now(), onlyUser?: number) {
   const counts = { released: 0, expired: 0 };
+  const involving = <QB extends WhereInvites>(qb: QB): QB =>
+    onlyUser === undefined ? qb : (qb.where((eb) => eb.or([eb('inviter_id', '=', onlyUser), eb('invitee_id', '=', onlyUser)])) as QB);
   const campaigns = await db.selectFrom('lottery_campaigns').select(['id', 'ends_at', 'settings']).where('kind', '=', 'invite').execute();
   for (const c of campaigns) {
     const level = (JSON.parse(c.settings) as { releaseLevel?: number }).releaseLevel ?? 2;
     await db.transaction().execute(async (trx) => {
-      const blocked = await trx
-        .updateTable('lottery_invites')
+      const blocked = await involving(trx.updateTable('lottery_invites'))
         .set({ coin_state: 'expired' })
         .where('campaign_id', '=', c.id)
         .where('coin_state', 'in', ['pending', 'released'])
@@ -56,15 +62,13 @@ export async function advanceReferrals(db: Kysely<Database>, now = Date.now()) {
       );
       const ended = c.ends_at <= now;
       const moved = ended
-        ? await trx
-            .updateTable('lottery_invites')
+        ? await involving(trx.updateTable('lottery_invites'))
             .set({ coin_state: 'expired' })
             .where('campaign_id', '=', c.id)
             .where('coin_state', '=', 'pending')
             .returning('id')
             .execute()
-        : await trx
-            .updateTable('lottery_invites')
+        : await involving(trx.updateTable('lottery_invites'))
             .set({ coin_state: 'released' })
             .where('campaign_id', '=', c.id)
             .where('coin_state', '=', 'pending')
@@ -123,7 +127,18 @@ export async function referralSummary(db: Kysely<Database>, c: Campaign, referre
   return { pending: pick('pending'), released: pick('released'), received: pick('received'), expired: pick('expired') };
 }
 
-/** The referrer's page: the campaign, their coins by state and their latest friends. */
+/** An invite-friends campaign as everyone sees it: head, coins per friend, level and tiers. */
+export async function inviteCampaign(db: Kysely<Database>, c: Campaign, locale: Locale, now = Date.now()): Promise<InviteCampaign> {
+  return {
+    ...campaignHead(c, locale, now),
+    inviteCoins: c.settings.inviteCoins,
+    releaseLevel: c.settings.releaseLevel,
+    tiers: await inviteTiers(db, c, locale),
+    minAppVersion: c.settings.minAppVersion,
+  };
+}
+
+/** The referrer's page: the campaign, their coins by state, their tier progress and latest friends. */
 export async function inviteSummary(
   db: Kysely<Database>,
   c: Campaign,
@@ -131,8 +146,11 @@ export async function inviteSummary(
   locale: Locale,
   now = Date.now(),
 ): Promise<InviteSummary> {
-  const [coins, friends] = await Promise.all([
+  const [campaign, coins, qualified, claim, friends] = await Promise.all([
+    inviteCampaign(db, c, locale, now),
     referralSummary(db, c, referrerId),
+    qualifiedFriends(db, c.id, referrerId),
+    tierClaimOf(db, c.id, referrerId),
     db
       .selectFrom('lottery_invites')
       .innerJoin('users', 'users.id', 'lottery_invites.invitee_id')
@@ -145,10 +163,10 @@ export async function inviteSummary(
       .execute(),
   ]);
   return {
-    ...campaignHead(c, locale, now),
-    inviteCoins: c.settings.inviteCoins,
-    releaseLevel: c.settings.releaseLevel,
+    ...campaign,
     coins,
+    qualified,
+    claim: claim ? { tier: claim.tier, friends: claim.friends, winId: String(claim.win_id), claimedAt: Number(claim.created_at) } : null,
     friends: friends.map((f) => ({
       nickname: maskName(f.nickname),
       invitedAt: f.created_at,

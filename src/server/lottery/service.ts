@@ -7,6 +7,7 @@ import type { Locale } from '../../shared/i18n';
 import type { Database } from '../db/schema';
 import { newcomerOffer } from '../giftpack/newcomer';
 import { type CampaignKind, campaignHead, loadCampaign } from './campaign';
+import { inviteCampaign } from './referrals';
 import { dataInfo } from './reports';
 import { lotteryInfo } from './views';
 
@@ -44,8 +45,7 @@ export function createLotteryService(db: Kysely<Database>): LotteryService {
       const now = Date.now();
       const id = campaignId ?? (await currentCampaignId(db, 'invite', now));
       const c = id ? await loadCampaign(db, id) : null;
-      if (c?.kind !== 'invite') return null;
-      return { ...campaignHead(c, locale, now), inviteCoins: c.settings.inviteCoins, releaseLevel: c.settings.releaseLevel };
+      return c?.kind === 'invite' ? inviteCampaign(db, c, locale, now) : null;
     },
     async newcomerPage(locale) {
       const id = await currentCampaignId(db, 'newcomer', Date.now());

@@ -27,6 +27,24 @@ export const ZCampaignSettings = z.object({
   /** Invite-friends campaigns: coins per friend, released once the friend reaches this user level. */
   inviteCoins: z.number().int().min(0).max(1_000_000).default(100),
   releaseLevel: z.number().int().min(0).max(100).default(2),
+  /**
+   * Invite-friends campaigns: qualified friends needed for each reward tier, ascending; tier n
+   * gives the campaign's prize n (in the prizes' order). A referrer claims one tier, which ends
+   * their inviting (spec §4). Empty: coins only.
+   */
+  inviteTiers: z
+    .array(z.number().int().min(1).max(10_000))
+    .max(10)
+    .refine((t) => t.every((n, i) => i === 0 || n > (t[i - 1] ?? 0)), 'tiers must ascend')
+    .default([]),
+  /**
+   * Oldest app version (`CrealityCloud/x.y.z` in the app webview's User-Agent) that may join;
+   * older apps are told to update (spec §6, §8). Empty: every version. Browsers are not apps.
+   */
+  minAppVersion: z
+    .string()
+    .regex(/^(\d{1,4}(\.\d{1,4}){0,3})?$/)
+    .default(''),
   /** Newcomer gift packs: an account counts as new this many days after it was made. */
   newcomerDays: z.number().int().min(1).max(365).default(7),
 });

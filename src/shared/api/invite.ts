@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API } from './all-routes';
 import { ZStrictId } from './ids';
-import type { CampaignHead } from './lottery';
+import type { CampaignHead, PrizeView } from './lottery';
 
 /**
  * Invite-friends campaigns (issue 6, spec §4). Friends are bound through the raffle's
@@ -11,10 +11,22 @@ import type { CampaignHead } from './lottery';
  */
 export type CoinState = 'pending' | 'released' | 'received' | 'expired';
 
+/** A reward tier: the prize for `friends` qualified friends (friends who reached the level). */
+export interface InviteTier {
+  friends: number;
+  prize: PrizeView;
+  /** Whether any of the prize is left. */
+  inStock: boolean;
+}
+
 /** An invite-friends campaign as everyone sees it. */
 export interface InviteCampaign extends CampaignHead {
   inviteCoins: number;
   releaseLevel: number;
+  /** Reward tiers, ascending (none: coins only). Claiming one ends the referrer's inviting. */
+  tiers: InviteTier[];
+  /** Oldest app version that may join ('' for all); older apps are asked to update. */
+  minAppVersion: string;
 }
 
 export interface InviteSummary extends InviteCampaign {
@@ -22,6 +34,10 @@ export interface InviteSummary extends InviteCampaign {
   coins: Record<CoinState, { friends: number; coins: number }>;
   /** The latest friends (masked names), newest first. */
   friends: { nickname: string; invitedAt: number; state: CoinState; coins: number }[];
+  /** Friends who count for the tiers: their coins were released or received. */
+  qualified: number;
+  /** The referrer's tier claim, if any: later friends are not counted. */
+  claim: { tier: number; friends: number; winId: string; claimedAt: number } | null;
 }
 
 export const summary = { ...API.invite.summary, input: z.object({ activityId: ZStrictId }), result: z.custom<InviteSummary>() };
@@ -31,4 +47,14 @@ export const collect = {
   ...API.invite.collect,
   input: z.object({ activityId: ZStrictId }),
   result: z.object({ collected: z.number(), coins: z.number() }),
+};
+
+/**
+ * Claims one reward tier (spec §4). `confirm: true` is the page's confirmation that claiming ends
+ * the inviting; the server takes one claim per referrer and campaign.
+ */
+export const claimTier = {
+  ...API.invite.claimTier,
+  input: z.object({ activityId: ZStrictId, tier: z.number().int().min(0).max(9), confirm: z.literal(true) }),
+  result: z.object({ tier: z.number(), winId: z.string(), prize: z.custom<PrizeView>() }),
 };

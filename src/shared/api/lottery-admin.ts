@@ -112,12 +112,18 @@ export function campaignIssues(c: {
   endsAt: number;
   noWinWeight: number;
   prizes: { weight: number }[];
+  /** Invite campaigns: how many reward tiers `settings.inviteTiers` lists. */
+  inviteTiers?: number;
 }): { field: string; message: string }[] {
   const issues: { field: string; message: string }[] = [];
   if (!(c.endsAt > c.startsAt)) issues.push({ field: 'endsAt', message: 'must be after startsAt' });
-  if (c.kind === 'checkin' || c.kind === 'invite') {
-    // A check-in pays coins per day, an invite campaign per friend (settings): no wheel.
-    if (c.prizes.length > 0) issues.push({ field: 'prizes', message: `a ${c.kind} campaign has no prizes` });
+  if (c.kind === 'checkin') {
+    // A check-in pays coins per day (settings): no wheel.
+    if (c.prizes.length > 0) issues.push({ field: 'prizes', message: 'a checkin campaign has no prizes' });
+  } else if (c.kind === 'invite') {
+    // Coins per friend come from the settings; prizes are the reward tiers, one each, in order.
+    if (c.prizes.length !== (c.inviteTiers ?? 0))
+      issues.push({ field: 'prizes', message: 'an invite campaign has one prize per tier of settings.inviteTiers, in order' });
   } else if (c.kind === 'giftcode' || c.kind === 'newcomer') {
     // Codes name their prize, a newcomer pack gives all of them: no weights, no no-win segment.
     if (c.prizes.length === 0) issues.push({ field: 'prizes', message: 'at least one prize for the codes to give' });
@@ -128,13 +134,16 @@ export function campaignIssues(c: {
   return issues;
 }
 
+/** The tiers a settings object lists (the server checks their values). */
+const tierCount = (settings: Record<string, unknown>) => (Array.isArray(settings.inviteTiers) ? settings.inviteTiers.length : 0);
+
 const addIssues = (issues: { field: string; message: string }[], ctx: z.RefinementCtx) => {
   for (const i of issues) ctx.addIssue({ code: 'custom', path: [i.field], message: i.message });
 };
 
 export const ZCampaignInput = z
   .strictObject({ ...campaignFields, prizes: z.array(ZPrizeInput).max(MAX_PRIZES).default([]) })
-  .superRefine((c, ctx) => addIssues(campaignIssues(c), ctx));
+  .superRefine((c, ctx) => addIssues(campaignIssues({ ...c, inviteTiers: tierCount(c.settings) }), ctx));
 export type TCampaignInput = z.infer<typeof ZCampaignInput>;
 
 /** What may change on a prize once the campaign has draws. */

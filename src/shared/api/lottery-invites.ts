@@ -35,9 +35,10 @@ export interface InviteUsersPage {
  * - device: another account on this device was already invited (or the call named no device);
  * - notNew: the account existed before the campaign started, or more than 7 days ago;
  * - self: the friend opened their own link;
- * - inviter: no such inviter, or not an active account.
+ * - inviter: no such inviter, or not an active account;
+ * - closed: the inviter claimed a reward tier, which ended their inviting (spec §4).
  */
-export type InviteRefusal = 'already' | 'device' | 'notNew' | 'self' | 'inviter';
+export type InviteRefusal = 'already' | 'device' | 'notNew' | 'self' | 'inviter' | 'closed';
 export type AcceptInviteResult = { bound: true } | { bound: false; reason: InviteRefusal };
 
 /** Spec §7: the signed-in caller's invited friends in the campaign, newest first. */

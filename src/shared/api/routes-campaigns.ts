@@ -28,4 +28,6 @@ export const GIFTPACK_API = {
 export const INVITE_API = {
   summary: { method: 'GET', path: '/api/cxy/v2/invite/summary' },
   collect: { method: 'POST', path: '/api/cxy/v2/invite/collect' },
+  /** One reward tier for enough qualified friends; it ends the referrer's inviting. */
+  claimTier: { method: 'POST', path: '/api/cxy/v2/invite/claimTier' },
 } as const;

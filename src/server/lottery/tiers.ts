@@ -1,0 +1,99 @@
+import { type Kysely, sql } from 'kysely';
+import type { InviteTier } from '../../shared/api/invite';
+import { ResultCode } from '../../shared/errors';
+import type { Locale } from '../../shared/i18n';
+import { isSqlite } from '../db/migrations/dialect';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/app-error';
+import type { Campaign } from './campaign';
+import { assertOpen } from './draw';
+import { givePrize } from './give';
+import type { Tx } from './ledger';
+import { prizeView } from './views';
+
+/**
+ * Reward tiers of invite-friends campaigns (spec §4): `settings.inviteTiers[n]` qualified friends
+ * earn the campaign's prize n. A referrer claims one tier, after confirming, and the claim ends
+ * their inviting: friends who arrive later are not bound, so they count for nothing.
+ */
+
+/** Friends who count: bound to the referrer and past the level (coins released or received). */
+export async function qualifiedFriends(db: Kysely<Database>, campaignId: number, referrerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('lottery_invites')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('campaign_id', '=', campaignId)
+    .where('inviter_id', '=', referrerId)
+    .where('coin_state', 'in', ['released', 'received'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Serialises a referrer's tier claim with friends binding to them in the same campaign. SQLite
+ * runs one writing transaction at a time already; on PostgreSQL both take this transaction lock,
+ * so a friend binding while the claim commits is either counted before it or refused after it.
+ */
+export async function lockReferrer(trx: Tx, campaignId: number, referrerId: number) {
+  if (isSqlite(trx)) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`referrer:${campaignId}:${referrerId}`}, 0))`.execute(trx);
+}
+
+/** The referrer's claim in the campaign, if they made one. */
+export async function tierClaimOf(db: Kysely<Database>, campaignId: number, referrerId: number) {
+  return db
+    .selectFrom('referral_tier_claims')
+    .select(['tier', 'friends', 'win_id', 'created_at'])
+    .where('campaign_id', '=', campaignId)
+    .where('user_id', '=', referrerId)
+    .executeTakeFirst();
+}
+
+const tierPrizes = (db: Kysely<Database>, campaignId: number) =>
+  db
+    .selectFrom('lottery_prizes')
+    .select(['id', 'kind', 'name', 'image_url', 'value', 'stock'])
+    .where('campaign_id', '=', campaignId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+
+/** The tiers as the page shows them: friends needed and the prize of each. */
+export async function inviteTiers(db: Kysely<Database>, c: Campaign, locale: Locale): Promise<InviteTier[]> {
+  if (c.settings.inviteTiers.length === 0) return [];
+  const prizes = await tierPrizes(db, c.id);
+  return c.settings.inviteTiers.flatMap((friends, i) => {
+    const p = prizes[i];
+    return p ? [{ friends, prize: prizeView(p, locale), inStock: p.stock > 0 }] : [];
+  });
+}
+
+/**
+ * Claims tier `tier` for the referrer: one transaction that checks they have not claimed before
+ * and have enough qualified friends, gives the tier's prize (its stock guarded; a physical prize
+ * then waits for an address like a raffle win) and records the claim under its unique key, so two
+ * claims at once give one prize.
+ */
+export async function claimTier(db: Kysely<Database>, c: Campaign, referrerId: number, tier: number, now = Date.now()) {
+  assertOpen(c, now);
+  const needed = c.settings.inviteTiers[tier];
+  if (needed === undefined) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'tier' } });
+  return db.transaction().execute(async (trx) => {
+    await lockReferrer(trx, c.id, referrerId);
+    if (await tierClaimOf(trx, c.id, referrerId)) throw new AppError(ResultCode.tierClaimed);
+    const friends = await qualifiedFriends(trx, c.id, referrerId);
+    if (friends < needed) throw new AppError(ResultCode.tierNotReached);
+    const prize = (await tierPrizes(trx, c.id))[tier];
+    const winId = prize ? await givePrize(trx, c.id, prize.id, referrerId, now) : null;
+    if (!prize || winId === null) throw new AppError(ResultCode.tierSoldOut);
+    const claim = await trx
+      .insertInto('referral_tier_claims')
+      .values({ campaign_id: c.id, user_id: referrerId, tier, friends, win_id: winId, created_at: now })
+      .onConflict((oc) => oc.columns(['campaign_id', 'user_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    // Unreachable while the lock holds; the key still guards a claim made some other way.
+    if (!claim) throw new AppError(ResultCode.tierClaimed);
+    return { tier, winId: String(winId), prize };
+  });
+}
