@@ -2,11 +2,13 @@
  * Operator commands on the database of DATABASE_URL (run: `npm run admin -- <command>`):
  *   user:create --email a@b.c | --phone +8613800138000 [--password P] [--nickname N]
  *   user:role --user <id> --role admin|staff|group_owner --scope '*'|venue:cd16|activity:12
+ *   user:level --user <id> --level <0-100>   (the platform's user level; invite coins waiting on it move at once)
  * The first admin of a new installation is made with these; later ones through the admin API.
  */
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../src/server/accounts/password';
 import * as store from '../src/server/accounts/store';
+import { advanceReferrals } from '../src/server/lottery/referrals';
 import type { RoleName } from '../src/server/db/schema';
 import { normaliseEmail, normalisePhone } from '../src/shared/rules';
 import { openCliDatabase } from './cli-database';
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     user: { type: 'string' },
     role: { type: 'string' },
     scope: { type: 'string' },
+    level: { type: 'string' },
   },
 });
 
@@ -48,8 +51,17 @@ try {
       throw new Error('give --user <id> --role admin|staff|group_owner --scope <scope>');
     await store.addRole(db.kysely, userId, role, values.scope, now);
     console.log(JSON.stringify({ userId, role, scope: values.scope }));
+  } else if (command === 'user:level') {
+    const userId = Number(values.user);
+    const level = Number(values.level);
+    if (!Number.isInteger(userId) || !Number.isInteger(level) || level < 0 || level > 100)
+      throw new Error('give --user <id> --level <0-100>');
+    if (!(await store.userById(db.kysely, userId))) throw new Error(`no user ${userId}`);
+    await store.updateUser(db.kysely, userId, { level }, now);
+    const moved = await advanceReferrals(db.kysely, now, userId);
+    console.log(JSON.stringify({ userId, level, ...moved }));
   } else {
-    throw new Error(`unknown command ${command ?? ''}: user:create, user:role`);
+    throw new Error(`unknown command ${command ?? ''}: user:create, user:role, user:level`);
   }
 } catch (err) {
   console.error((err as Error).message);

@@ -11,7 +11,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds, SEEDS } from './db/seed/seed';
 import { startReferralJob } from './lottery/referral-job';
-import { checkinDemoSeed, inviteDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
+import { checkinDemoSeed, inviteDemoSeed, inviteTiersDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
 import { assertProductionSafe } from './production-guard';
 
 /** Reads configuration, migrates, seeds once, serves; shuts down gracefully on SIGTERM/SIGINT. */
@@ -45,6 +45,7 @@ async function main() {
       checkinDemoSeed(),
       newcomerDemoSeed(),
       inviteDemoSeed(),
+      inviteTiersDemoSeed(),
     ]);
   }
 

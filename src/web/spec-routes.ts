@@ -100,6 +100,10 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/gift-pack': 'campaigns',
   '/gift-pack2': 'campaigns',
   '/invite-politely/record/:id': 'campaigns',
+  // Spec §2: "two /invite-politely/rules/ routes each with a fixed id" (the ids are not shown):
+  // 1 is the referrer's rules, 2 the invited friend's.
+  '/invite-politely/rules/1': 'campaigns',
+  '/invite-politely/rules/2': 'campaigns',
   '/invite-politely/gift': 'campaigns',
   '/invite-politely/:id': 'campaigns',
   '/dragon-activities': 'campaigns',

@@ -64,9 +64,9 @@ describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
   const counts = async (campaignId: number) => ({
     claims: (await db().selectFrom('referral_tier_claims').select('id').where('campaign_id', '=', campaignId).execute()).length,
     wins: (await db().selectFrom('lottery_wins').select('id').where('campaign_id', '=', campaignId).execute()).length,
-    stock: (await db().selectFrom('lottery_prizes').select('stock').where('campaign_id', '=', campaignId).orderBy('position').execute()).map(
-      (p) => p.stock,
-    ),
+    stock: (
+      await db().selectFrom('lottery_prizes').select('stock').where('campaign_id', '=', campaignId).orderBy('position').execute()
+    ).map((p) => p.stock),
   });
 
   it('gives one tier once for enough qualified friends, and the claim ends the inviting', async () => {
@@ -153,7 +153,11 @@ describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
     for (const activityId of [raffle, 99_999_999])
       expect((await claim(cookie, { activityId, tier: 0, confirm: true })).code).toBe(ResultCode.notFound);
     const ended = await campaign({}, [5, 1]);
-    await db().updateTable('lottery_campaigns').set({ ends_at: Date.now() - 1 }).where('id', '=', ended.c.id).execute();
+    await db()
+      .updateTable('lottery_campaigns')
+      .set({ ends_at: Date.now() - 1 })
+      .where('id', '=', ended.c.id)
+      .execute();
     expect((await claim(cookie, { activityId: ended.c.id, tier: 0, confirm: true })).code).toBe(ResultCode.drawEnded);
     expect(await counts(c.id)).toEqual({ claims: 0, wins: 0, stock: [5, 1] });
   });
@@ -204,7 +208,10 @@ describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
       expect(await k.selectFrom('lottery_invites').select('id').where('inviter_id', '=', other).execute()).toHaveLength(1 + bound);
       // Once the claim has committed, nobody else is bound.
       const after = await rows.user('After the claim');
-      expect(await acceptInvite(k, c, { inviteeId: after, inviterId: other, deviceId: randomUUID() })).toEqual({ bound: false, reason: 'closed' });
+      expect(await acceptInvite(k, c, { inviteeId: after, inviterId: other, deviceId: randomUUID() })).toEqual({
+        bound: false,
+        reason: 'closed',
+      });
     } finally {
       for (const p of pools) if (p !== d.db) await p.close();
       await d.drop();

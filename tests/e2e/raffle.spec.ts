@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { cli, lotteryAdmin, texts } from './operator';
-import { signInByApi, test } from './session';
+import { signInByApi, test, userIdOf } from './session';
 
 /**
  * The raffle journey of issue 5: sign in, spin, win a physical prize, give an address, confirm,
@@ -24,8 +23,6 @@ function makeCampaign(prizeName: string): string {
     }).id,
   );
 }
-
-const userIdOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'userId')?.value ?? '';
 
 test('win a physical prize, claim it with an address, and staff redeem it by code', async ({ page, browser }) => {
   const prize = `Printer ${Date.now()}`;

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { test as base, expect } from './fixtures';
 
 /** Signing in from browser journeys: codes come from the development outbox (NODE_ENV=test). */
@@ -46,3 +46,6 @@ export async function signInByApi(page: { request: APIRequestContext }, phone = 
   await post(page.request, 'quickLogin', { account: phone, type: 1, code, region: 'CN' });
   return phone;
 }
+
+/** The signed-in user id of a page's browser context (its `userId` cookie). */
+export const userIdOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'userId')?.value ?? '';

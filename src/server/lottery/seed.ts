@@ -106,3 +106,35 @@ export function inviteDemoSeed(): Seed {
     },
   };
 }
+
+/**
+ * The demo "invite with gifts" campaign (seed 'invite-tiers-demo-v1', shown at
+ * `/invite-politely/<id>`): 50 Cuvacoins a friend plus three reward tiers. It starts a day before
+ * the plain invite campaign, so pages opened without an id keep showing that one.
+ */
+export function inviteTiersDemoSeed(): Seed {
+  return {
+    name: 'invite-tiers-demo-v1',
+    async run(trx, now) {
+      const input = ZCampaignInput.parse({
+        kind: 'invite',
+        title: t('Invite friends, win gifts', '邀请有礼', '邀請有禮', 'Invitez vos amis, gagnez des cadeaux'),
+        rules: t(
+          '1. Each friend who signs up with your link earns you 50 Cuvacoins once they reach user level 2; such friends are qualified.\n2. With 1, 3 or 5 qualified friends you can claim a reward tier. You claim one reward per event, and claiming ends your inviting.\n3. Physical prizes ship within 7 working days after the event ends.',
+          '1. 每位通过您的链接注册并达到用户等级 2 的好友为达标好友，可为您赚取 50 酷币。\n2. 达标好友达到 1、3 或 5 位即可领取对应档位奖励。每次活动限领一个奖励，领取后邀请即结束。\n3. 实物奖品在活动结束后 7 个工作日内发货。',
+          '1. 每位透過您的連結註冊並達到用戶等級 2 的好友為達標好友，可為您賺取 50 酷幣。\n2. 達標好友達到 1、3 或 5 位即可領取對應檔位獎勵。每次活動限領一個獎勵，領取後邀請即結束。\n3. 實體獎品在活動結束後 7 個工作天內出貨。',
+          "1. Chaque ami qui s'inscrit avec votre lien et atteint le niveau 2 est qualifié et vous rapporte 50 Cuvacoins.\n2. Avec 1, 3 ou 5 amis qualifiés, vous pouvez réclamer un palier. Une récompense par événement : la réclamer met fin à vos invitations.\n3. Les cadeaux physiques sont expédiés sous 7 jours ouvrés après la fin de l'événement.",
+        ),
+        startsAt: now - 2 * DAY,
+        endsAt: now - 2 * DAY + 90 * DAY,
+        settings: { inviteCoins: 50, releaseLevel: 2, inviteTiers: [1, 3, 5] },
+        prizes: [
+          { kind: 4, name: t('7 days of premium', '7 天会员', '7 天會員', '7 jours premium'), stock: 10_000, weight: 1, value: 7 },
+          { kind: 3, name: t('500 Cuvacoins', '500 酷币', '500 酷幣', '500 Cuvacoins'), stock: 5_000, weight: 1, value: 500 },
+          { kind: 1, name: t('A 1 kg spool of PLA', '1 kg PLA 耗材', '1 kg PLA 線材', 'Une bobine de PLA de 1 kg'), stock: 200, weight: 1 },
+        ],
+      });
+      await insertCampaign(trx, input, now);
+    },
+  };
+}

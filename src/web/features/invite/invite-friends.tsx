@@ -6,34 +6,45 @@ import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
 import { PeopleIcon } from '../../ui/icons';
-import { LocalTime } from '../../ui/local-time';
 import { StateView } from '../../ui/state-view';
 import { RaffleShare } from '../lottery/raffle-islands';
 import { queryId } from '../lottery/raffle-paths';
-import { StateBadge } from '../lottery/state-badge';
 import type { Route } from './+types/invite-friends';
+import { InviteHero } from './invite-hero';
+import { type InviteLook, LOOKS, lookOf } from './looks';
+import { TierLadder } from './tier-ladder';
+import { UpdateBanner } from './update-banner';
 
 const Referrer = lazy(() => import('./referrer'));
 
 /** The page a campaign's invite link opens, with the friend's referrer in `inviter`. */
-export const invitePage = (id: string, inviter?: string) =>
-  `/invite-friends?${new URLSearchParams({ activityId: id, ...(inviter ? { inviter } : {}) })}`;
+export const invitePage = (id: string, inviter?: string) => LOOKS.friends.invitee(id, inviter);
+
+/** The campaign's id: the path's `:id` (`/invite-politely/:id`) or `activityId`; null: the one running now. */
+export function inviteCampaignId(url: URL, params: { id?: string }): number | null {
+  if (params.id !== undefined) return /^[1-9]\d{0,14}$/.test(params.id) ? Number(params.id) : -1;
+  return queryId(url.searchParams, 'activityId');
+}
 
 /**
- * Invite friends (`/invite-friends`, `/invite-friends2`; without `activityId` the campaign running
- * now): what a friend earns the referrer and when (spec §4), the invite link, and for the signed-in
- * referrer their coins by state and their friends. A friend who opens the link and signs in with a
- * new account is bound to the referrer.
+ * Invite friends, in each look (`/invite-friends`, `/invite-friends2`, `/invite-politely/:id`,
+ * `/dragon-activities`; without an id the campaign running now) and its rules (`/invite-rules`,
+ * `/invite-rules2`, `/invite-politely/rules/1`, `/dragon-rules`): what a friend earns the
+ * referrer and when (spec §4), the reward tiers, the invite link, and for the signed-in referrer
+ * their coins, tiers and friends. A friend who opens the link and signs in with a new account is
+ * bound to the referrer.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['campaigns', 'lottery', 'enums']);
-  const page = await context.services.lottery.invitePage(queryId(base.url.searchParams, 'activityId'), base.locale);
-  const rules = base.url.pathname.startsWith('/invite-rules');
+  const look = lookOf(base.url.pathname);
+  const id = inviteCampaignId(base.url, params);
+  const page = id === -1 ? null : await context.services.lottery.invitePage(id, base.locale);
+  const rules = /\/(invite-rules|dragon-rules|invite-politely\/rules)/.test(base.url.pathname);
   const head = page
     ? {
         title: page.title,
         description: base.t('campaigns', 'invite.metaDescription'),
-        canonical: `${base.canonical}?activityId=${page.id}`,
+        canonical: base.origin + (rules ? LOOKS[look].rules(page.id) : LOOKS[look].page(page.id)),
       }
     : {
         title: base.t('campaigns', 'invite.notFound'),
@@ -41,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         canonical: base.canonical,
         noindex: true,
       };
-  return data({ i18n: base.i18n, page, rules, head }, { status: page ? 200 : 404 });
+  return data({ i18n: base.i18n, page, rules, look, head }, { status: page ? 200 : 404 });
 }
 
 export const headers = publicPageHeaders;
@@ -49,55 +60,52 @@ export const headers = publicPageHeaders;
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
 export default function InviteFriends({ loaderData }: Route.ComponentProps) {
-  const { page, rules } = loaderData;
+  const { page, rules, look } = loaderData;
   const { t } = useTranslation('campaigns');
   if (!page) return <StateView icon={<PeopleIcon />} title={t('invite.notFound')} />;
-  return rules ? <Rules page={page} /> : <Invite page={page} />;
+  return rules ? <Rules page={page} look={look} /> : <Invite page={page} look={look} />;
 }
 
-function Hero({ page, title }: { page: InviteCampaign; title: string }) {
-  return (
-    <header className="raffle-hero checkin-hero">
-      <StateBadge info={page} />
-      <h1>{title}</h1>
-      <p className="raffle-period">
-        <LocalTime at={page.startsAt} style="date" /> – <LocalTime at={page.endsAt} style="date" />
-      </p>
-    </header>
-  );
-}
-
-function Invite({ page }: { page: InviteCampaign }) {
+function Invite({ page, look }: { page: InviteCampaign; look: InviteLook }) {
   const { t } = useTranslation('campaigns');
+  const paths = LOOKS[look];
   return (
-    <article className="invite">
-      <Hero page={page} title={page.title} />
+    <article className={`invite invite-look-${look}`}>
+      <InviteHero page={page} look={look} title={page.title} />
+      <UpdateBanner minAppVersion={page.minAppVersion} />
       <section className="card" aria-labelledby="invite-how">
         <h2 id="invite-how">{t('invite.howTitle')}</h2>
         <ol className="gift-steps">
           <li>{t('invite.how1')}</li>
           <li>{t('invite.how2', { coins: page.inviteCoins, level: page.releaseLevel })}</li>
           <li>{t('invite.how3')}</li>
+          {page.tiers.length > 0 ? <li>{t('tiers.how')}</li> : null}
         </ol>
         <nav className="raffle-links invite-links" aria-label={t('invite.title')}>
-          <Link className="btn btn-secondary" to={`/invite-rules?activityId=${page.id}`}>
+          <Link className="btn btn-secondary" to={paths.rules(page.id)}>
             {t('invite.rules')}
           </Link>
-          <RaffleShare info={{ id: page.id, title: page.title, segments: [] }} page={invitePage} />
+          <RaffleShare
+            info={{ id: page.id, title: page.title, segments: [] }}
+            page={(id, inviter) => (inviter ? paths.invitee(id, inviter) : paths.page(id))}
+          />
         </nav>
       </section>
-      <Suspense fallback={<section className="card" />}>
+      <Suspense fallback={<TierLadder tiers={page.tiers} />}>
         <Referrer page={page} />
       </Suspense>
+      <Link className="btn btn-secondary btn-block" to={paths.record(page.id)}>
+        {t('invite.listTitle')}
+      </Link>
     </article>
   );
 }
 
-function Rules({ page }: { page: InviteCampaign }) {
+function Rules({ page, look }: { page: InviteCampaign; look: InviteLook }) {
   const { t } = useTranslation('campaigns');
   return (
-    <article className="invite">
-      <Hero page={page} title={t('invite.rulesTitle')} />
+    <article className={`invite invite-look-${look}`}>
+      <InviteHero page={page} look={look} title={t('invite.rulesTitle')} />
       <section className="card raffle-rules">
         <p className="pre-line">{page.rules}</p>
         <h2>{t('invite.statesTitle')}</h2>
@@ -109,10 +117,18 @@ function Rules({ page }: { page: InviteCampaign }) {
             </div>
           ))}
         </dl>
-        <Link className="btn btn-block" to={invitePage(page.id)}>
+        {page.tiers.length > 0 ? (
+          <>
+            <h2>{t('tiers.title')}</h2>
+            <p>{t('tiers.rule')}</p>
+          </>
+        ) : null}
+        {page.minAppVersion ? <p className="muted small">{t('invite.appVersion', { version: page.minAppVersion })}</p> : null}
+        <Link className="btn btn-block" to={LOOKS[look].page(page.id)}>
           {t('invite.back')}
         </Link>
       </section>
+      <TierLadder tiers={page.tiers} />
     </article>
   );
 }

@@ -1,14 +1,21 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import type * as contract from '../../../shared/api/invite';
 import type { InviteCampaign, InviteSummary } from '../../../shared/api/invite';
 import { INVITE_API } from '../../../shared/api/routes-campaigns';
 import { useTranslation } from '../../i18n/react';
+import { Dialog } from '../../ui/dialog';
 import { LocalTime } from '../../ui/local-time';
 import { showToast } from '../../ui/toast';
 import { useSignedIn } from '../accounts/login-store';
 import { useSignedInApi } from '../accounts/signed-in-api';
+import { rafflePath } from '../lottery/raffle-paths';
+import { TierLadder } from './tier-ladder';
 
-/** The signed-in referrer's coins by state (spec §4), collecting the released ones, and their friends. */
+/**
+ * The signed-in referrer's coins by state (spec §4), collecting the released ones, their reward
+ * tiers (a claim, after confirmation, ends the inviting) and their friends.
+ */
 export default function Referrer({ page }: { page: InviteCampaign }) {
   const { t } = useTranslation('campaigns');
   const api = useSignedInApi();
@@ -16,6 +23,7 @@ export default function Referrer({ page }: { page: InviteCampaign }) {
   const [summary, setSummary] = useState<InviteSummary | null>(null);
   const [busy, setBusy] = useState(false);
   const [round, setRound] = useState(0);
+  const [confirming, setConfirming] = useState<number | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` reloads after a collection
   useEffect(() => {
@@ -26,7 +34,26 @@ export default function Referrer({ page }: { page: InviteCampaign }) {
       .catch(() => {});
   }, [signedIn, api, page.id, round]);
 
-  if (!signedIn || !summary) return <p className="card muted">{t('invite.signIn')}</p>;
+  if (!signedIn || !summary)
+    return (
+      <>
+        <TierLadder tiers={page.tiers} />
+        <p className="card muted">{t('invite.signIn')}</p>
+      </>
+    );
+  const claimTier = async (tier: number) => {
+    setConfirming(null);
+    setBusy(true);
+    try {
+      const r = await api.call<typeof contract.claimTier>(INVITE_API.claimTier, { activityId: page.id, tier, confirm: true });
+      showToast(t('tiers.claimed', { prize: r.prize.name }));
+      setRound((n) => n + 1);
+    } catch {
+      // The client showed why (not enough friends, already claimed, sold out).
+    } finally {
+      setBusy(false);
+    }
+  };
   const collect = async () => {
     setBusy(true);
     try {
@@ -59,6 +86,25 @@ export default function Referrer({ page }: { page: InviteCampaign }) {
           {t('invite.collect', { coins: coins.released.coins })}
         </button>
       </section>
+      <TierLadder tiers={summary.tiers} progress={summary} onClaim={setConfirming} busy={busy} />
+      {summary.claim ? (
+        <Link className="btn btn-secondary btn-block" to={rafflePath('my-prize', { activeId: page.id })}>
+          {t('tiers.myPrize')}
+        </Link>
+      ) : null}
+      {confirming !== null ? (
+        <Dialog title={t('tiers.confirmTitle')} onClose={() => setConfirming(null)}>
+          <p>{t('tiers.confirmText', { prize: summary.tiers[confirming]?.prize.name ?? '' })}</p>
+          <div className="btn-row">
+            <button type="button" className="btn btn-secondary" onClick={() => setConfirming(null)}>
+              {t('tiers.cancel')}
+            </button>
+            <button type="button" className="btn" onClick={() => void claimTier(confirming)}>
+              {t('tiers.confirm')}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
       <section className="card" aria-labelledby="invite-list">
         <h2 id="invite-list">{t('invite.listTitle')}</h2>
         {summary.friends.length === 0 ? (
