@@ -56,7 +56,7 @@ const PRIZES = [
 ];
 
 /** `node --import tsx …` in the repository (operator commands and the product's own modules). */
-function tsx(args, databaseUrl, extraEnv = {}) {
+export function tsx(args, databaseUrl, extraEnv = {}) {
   return execFileSync(process.execPath, ['--import', 'tsx', ...args], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...extraEnv },
@@ -88,10 +88,10 @@ await db.close();
 console.log(JSON.stringify(out));
 `;
 
-function createUsers(databaseUrl) {
-  const out = tsx(['--input-type=module', '-e', USERS_SCRIPT], databaseUrl, { BENCH_USERS: String(USERS) });
+export function createUsers(databaseUrl, n = USERS) {
+  const out = tsx(['--input-type=module', '-e', USERS_SCRIPT], databaseUrl, { BENCH_USERS: String(n) });
   const users = JSON.parse(out.trim().split('\n').pop());
-  if (users.length !== USERS) throw new Error(`expected ${USERS} bench users, got ${users.length}`);
+  if (users.length !== n) throw new Error(`expected ${n} bench users, got ${users.length}`);
   return users;
 }
 
@@ -119,27 +119,36 @@ function createCampaign(databaseUrl, dir, label) {
 }
 
 /**
- * 100 connections, each signed in as its own user, each request with a fresh request id. Every
- * answer's envelope code is tallied (the body starts with `{"code":N`).
+ * 100 connections, each request with a fresh request id. Signed in per connection (connection i is
+ * user i), or, with `each(seq)`, per request: the `seq`-th request of the run (0, 1, 2… over every
+ * connection) is sent by `users[each(seq).user]` with the JSON body `each(seq).body`. Every answer's
+ * envelope code is tallied (the body starts with `{"code":N`).
  */
-async function drawLoad(url, users, duration) {
+export async function envelopeLoad({ url, users, duration, method = 'GET', each }) {
+  let seq = 0;
   const codes = {};
   const statuses = {};
   let next = 0;
   const r = await autocannon({
     url,
+    method,
     connections: DRAW_CONNECTIONS,
     duration,
-    headers: { [H.appId]: APP_ID },
+    headers: { [H.appId]: APP_ID, ...(each ? { 'content-type': 'application/json' } : {}) },
     setupClient: (client) => {
-      client.setHeaders({ [H.appId]: APP_ID, [H.token]: users[next++ % users.length].token });
+      if (!each) client.setHeaders({ [H.appId]: APP_ID, [H.token]: users[next++ % users.length].token });
     },
     requests: [
       {
-        setupRequest: (req) => ({ ...req, headers: { ...req.headers, [H.requestId]: randomUUID() } }),
-        onResponse: (status, body) => {
+        setupRequest: (req) => {
+          const headers = { ...req.headers, [H.requestId]: randomUUID() };
+          if (!each) return { ...req, headers };
+          const r = each(seq++);
+          return { ...req, headers: { ...headers, [H.token]: users[r.user].token }, body: JSON.stringify(r.body) };
+        },
+        onResponse: (status, responseBody) => {
           statuses[status] = (statuses[status] ?? 0) + 1;
-          const m = /^\{"code":(-?\d+)/.exec(String(body));
+          const m = /^\{"code":(-?\d+)/.exec(String(responseBody));
           const code = m ? m[1] : 'unparsed';
           codes[code] = (codes[code] ?? 0) + 1;
         },
@@ -149,9 +158,9 @@ async function drawLoad(url, users, duration) {
   const answered = Object.values(codes).reduce((a, b) => a + b, 0);
   const ok = codes[CODE_OK] ?? 0;
   return {
-    // Requests/s counts every answer; draws/s only the successful draws among them.
+    // Requests/s counts every answer; okPerSec only the successful ones among them.
     rps: r.requests.mean,
-    drawsPerSec: answered ? (r.requests.mean * ok) / answered : 0,
+    okPerSec: answered ? (r.requests.mean * ok) / answered : 0,
     latencyP50: r.latency.p50,
     latencyP99: r.latency.p99,
     latencyMax: r.latency.max,
@@ -161,15 +170,24 @@ async function drawLoad(url, users, duration) {
     timeouts: r.timeouts,
     statuses,
     codes,
+    answered,
     okAnswers: ok,
-    noChanceAnswers: codes[CODE_NO_CHANCE] ?? 0,
-    otherCodes: answered - ok - (codes[CODE_NO_CHANCE] ?? 0),
     status5xx: Object.entries(statuses).reduce((n, [s, c]) => n + (Number(s) >= 500 ? c : 0), 0),
   };
 }
 
+async function drawLoad(url, users, duration) {
+  const r = await envelopeLoad({ url, users, duration });
+  return {
+    ...r,
+    drawsPerSec: r.okPerSec,
+    noChanceAnswers: r.codes[CODE_NO_CHANCE] ?? 0,
+    otherCodes: r.answered - r.okAnswers - (r.codes[CODE_NO_CHANCE] ?? 0),
+  };
+}
+
 /** A query runner over the engine's database, opened by the bench itself (not through the server). */
-async function openCheck(engine, databaseUrl) {
+export async function openCheck(engine, databaseUrl) {
   if (engine === 'sqlite') {
     const db = new SQLite(databaseUrl.slice('file:'.length));
     return { all: async (q) => db.prepare(q).all(), close: async () => db.close() };
@@ -268,16 +286,33 @@ async function postgresAdmin() {
   }
 }
 
-/** One engine: its database, users and campaigns, its product server, warm-up, measured run, checks. */
-async function runEngine({ engine, databaseUrl, cwd, dir, log }) {
-  const t0 = Date.now();
-  const users = createUsers(databaseUrl);
-  const warm = createCampaign(databaseUrl, dir, `${engine} warm-up`);
-  const measured = createCampaign(databaseUrl, dir, `${engine} measured`);
-  log(
-    `  ${engine}: ${users.length} users with sessions, campaigns ${warm.id} (warm-up) and ${measured.id} (measured) in ${Date.now() - t0} ms`,
-  );
-  const product = await startServer({
+/**
+ * Runs `run(databaseUrl)` on a fresh PostgreSQL database (`cxy_bench_<timestamp>`), dropped
+ * afterwards; `{ engine: 'postgres', skipped }` when no server is usable.
+ */
+export async function withFreshPostgres(log, run) {
+  const admin = await postgresAdmin();
+  if (admin.note) {
+    log(`  note: ${admin.note}`);
+    return { engine: 'postgres', skipped: admin.note };
+  }
+  const name = `cxy_bench_${Date.now()}`;
+  const url = new URL(admin.url);
+  url.pathname = `/${name}`;
+  await admin.client.query(`create database "${name}"`);
+  try {
+    return { ...(await run(url.toString())), database: name };
+  } finally {
+    await admin.client
+      .query(`drop database if exists "${name}" with (force)`)
+      .catch((err) => log(`  note: could not drop ${name}: ${err.message}`));
+    await admin.client.end();
+  }
+}
+
+/** The product on a bench database: production mode, no demo data, the load's address past the per-address limits. */
+export async function startBenchProduct({ engine, databaseUrl, cwd }) {
+  return startServer({
     name: `product (${engine})`,
     script: 'build/app/main.js',
     cwd,
@@ -288,15 +323,27 @@ async function runEngine({ engine, databaseUrl, cwd, dir, log }) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
       CXY_PROJECT_DIR: ROOT,
-      // All the load comes from 127.0.0.1: past the draw's per-address limit (60 a minute).
+      // All the load comes from 127.0.0.1: past the per-address limits (draws, codes, check-ins).
       RATE_LIMIT_ALLOWLIST: '127.0.0.1',
       // Only the bench's own rows: no demo content.
       SEED_DEMO_DATA: 'false',
     },
-    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the product per engine, to see where a draw's time goes.
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the product per engine, to see where a request's time goes.
     nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
     healthPath: '/healthz',
   });
+}
+
+/** One engine: its database, users and campaigns, its product server, warm-up, measured run, checks. */
+async function runEngine({ engine, databaseUrl, cwd, dir, log }) {
+  const t0 = Date.now();
+  const users = createUsers(databaseUrl);
+  const warm = createCampaign(databaseUrl, dir, `${engine} warm-up`);
+  const measured = createCampaign(databaseUrl, dir, `${engine} measured`);
+  log(
+    `  ${engine}: ${users.length} users with sessions, campaigns ${warm.id} (warm-up) and ${measured.id} (measured) in ${Date.now() - t0} ms`,
+  );
+  const product = await startBenchProduct({ engine, databaseUrl, cwd });
   let shutdown;
   try {
     log(`  ${engine}: product ${product.url} (pid ${product.pid})`);
@@ -393,25 +440,7 @@ export async function raffleDraws({ cwd = ROOT, hello, log = console.log } = {})
     out.engines.push(await runEngine({ engine: 'sqlite', databaseUrl: `file:${dir}/draws.sqlite`, cwd, dir, log }));
 
     // PostgreSQL: a fresh database, dropped afterwards.
-    const admin = await postgresAdmin();
-    if (admin.note) {
-      log(`  note: ${admin.note}`);
-      out.engines.push({ engine: 'postgres', skipped: admin.note });
-    } else {
-      const name = `cxy_bench_${Date.now()}`;
-      const url = new URL(admin.url);
-      url.pathname = `/${name}`;
-      await admin.client.query(`create database "${name}"`);
-      try {
-        const r = await runEngine({ engine: 'postgres', databaseUrl: url.toString(), cwd, dir, log });
-        out.engines.push({ ...r, database: name });
-      } finally {
-        await admin.client
-          .query(`drop database if exists "${name}" with (force)`)
-          .catch((err) => log(`  note: could not drop ${name}: ${err.message}`));
-        await admin.client.end();
-      }
-    }
+    out.engines.push(await withFreshPostgres(log, (databaseUrl) => runEngine({ engine: 'postgres', databaseUrl, cwd, dir, log })));
   } finally {
     for (const s of started) if (!s.exit) s.child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });

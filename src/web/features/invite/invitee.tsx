@@ -79,7 +79,7 @@ function Welcome({ page, newcomer, look }: { page: InviteCampaign; newcomer: New
       ) : (
         <p className="card muted">{t('invitee.noPack')}</p>
       )}
-      <nav className="raffle-links invite-links" aria-label={t('invitee.title')}>
+      <nav className="raffle-links invite-links invitee-links" aria-label={t('invitee.title')}>
         <Link className="btn btn-secondary" to={friendRules(look, page.id)}>
           {t('invite.rules')}
         </Link>
