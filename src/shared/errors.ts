@@ -62,6 +62,11 @@ export const ResultCode = {
   // newcomer gift pack
   giftPackClosed: 3203,
   notNewcomer: 3204,
+  // collection campaigns
+  collectionClosed: 3211,
+  collectionIncomplete: 3212,
+  collectionExchanged: 3213,
+  collectionOutOfStock: 3214,
   // transport failures carried in the envelope together with the HTTP status
   badRequest: 400,
   unauthorized: 401,
@@ -131,6 +136,10 @@ const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   3202: 'invalidTimeZone',
   3203: 'giftPackClosed',
   3204: 'notNewcomer',
+  3211: 'collectionClosed',
+  3212: 'collectionIncomplete',
+  3213: 'collectionExchanged',
+  3214: 'collectionOutOfStock',
 };
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */
