@@ -1,15 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import type { CollectionView } from '../../../shared/api/collection';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
-import { CompassIcon } from '../../ui/icons';
-import { LocalTime } from '../../ui/local-time';
-import { StateView } from '../../ui/state-view';
+import { CampaignHero, CampaignMissing } from '../lottery/campaign-frame';
 import { queryId } from '../lottery/raffle-paths';
-import { StateBadge } from '../lottery/state-badge';
 import type { Route } from './+types/collection';
 import { Album } from './album';
 import { EarnCards, SetPrize } from './sections';
@@ -38,20 +35,15 @@ export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
 export default function Collection({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
-  return page ? <Campaign page={page} /> : <Missing />;
+  const { t } = useTranslation('collection');
+  return page ? <Campaign page={page} /> : <CampaignMissing title={t('notFound')} />;
 }
 
 function Campaign({ page }: { page: CollectionView }) {
   const { t } = useTranslation('collection');
   return (
     <article className="collection">
-      <header className="raffle-hero collection-hero">
-        <StateBadge info={page} />
-        <h1>{page.title}</h1>
-        <p className="raffle-period">
-          <LocalTime at={page.startsAt} style="date" /> – <LocalTime at={page.endsAt} style="date" />
-        </p>
-      </header>
+      <CampaignHero page={page} className="collection-hero" />
       <section className="card" aria-labelledby="collection-album">
         <h2 id="collection-album">{t('albumTitle')}</h2>
         <Suspense
@@ -74,20 +66,5 @@ function Campaign({ page }: { page: CollectionView }) {
         <p className="pre-line">{page.rules}</p>
       </section>
     </article>
-  );
-}
-
-function Missing() {
-  const { t } = useTranslation('collection');
-  return (
-    <StateView
-      icon={<CompassIcon />}
-      title={t('notFound')}
-      actions={
-        <Link className="btn btn-block" to="/">
-          {t('home')}
-        </Link>
-      }
-    />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type * as contract from '../../../shared/api/collection';
 import type { CollectionView } from '../../../shared/api/collection';
 import { COLLECTION_API } from '../../../shared/api/routes-campaigns';
@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n/react';
 import { LocalTime } from '../../ui/local-time';
 import { openLogin, useSignedIn } from '../accounts/login-store';
 import { useSignedInApi } from '../accounts/signed-in-api';
+import { useSignedInData } from '../accounts/use-signed-in-data';
 import { useHydrated } from '../content/hydrated';
 import { Album, kindsHeld } from './album';
 import { ConfirmExchange, Exchanged, PrizeLinks } from './exchange-dialogs';
@@ -17,36 +18,28 @@ import { ConfirmExchange, Exchanged, PrizeLinks } from './exchange-dialogs';
  */
 export default function Member({ page }: { page: CollectionView }) {
   const { t } = useTranslation('collection');
-  const api = useSignedInApi();
   const signedIn = useSignedIn();
   const hydrated = useHydrated();
-  const [status, setStatus] = useState<CollectionView | null>(null);
+  const { state, reload } = useSignedInData(
+    (api) => api.call<typeof contract.status>(COLLECTION_API.status, { activityId: page.id }, { quiet: true }),
+    [page.id],
+  );
+  const api = useSignedInApi();
+  // The exchange answers the new status: it replaces the one loaded.
+  const [exchanged, setExchanged] = useState<CollectionView | null>(null);
   const [step, setStep] = useState<'idle' | 'confirm' | 'done'>('idle');
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!signedIn) {
-      setStatus(null);
-      return;
-    }
-    let gone = false;
-    api
-      .call<typeof contract.status>(COLLECTION_API.status, { activityId: page.id }, { quiet: true })
-      .then((s) => !gone && setStatus(s))
-      .catch(() => {});
-    return () => {
-      gone = true;
-    };
-  }, [signedIn, api, page.id]);
+  const status = exchanged ?? (state.status === 'ready' ? state.data : null);
 
   const exchange = async () => {
     setBusy(true);
     try {
-      setStatus(await api.call<typeof contract.exchange>(COLLECTION_API.exchange, { activityId: page.id }));
+      setExchanged(await api.call<typeof contract.exchange>(COLLECTION_API.exchange, { activityId: page.id }));
       setStep('done');
     } catch {
-      // The client showed why.
+      // The client showed why; what changed meanwhile (another tab's exchange) shows on reload.
       setStep('idle');
+      reload();
     } finally {
       setBusy(false);
     }
