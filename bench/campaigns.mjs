@@ -210,9 +210,13 @@ function judge(r) {
   for (const p of [...r.checks.codes.problems, ...r.checks.checkins.problems]) out.push(`${r.engine}: ${p}`);
   // Both runs should have paid on every answer: fewer rows means the pairs or codes ran out.
   if (r.checks.checkins.checkins < r.checkin.okAnswers)
-    out.push(`check-in (${r.engine}): ${r.checkin.okAnswers} answers but only ${r.checks.checkins.checkins} paid days: raise CHECKIN_CAMPAIGNS`);
+    out.push(
+      `check-in (${r.engine}): ${r.checkin.okAnswers} answers but only ${r.checks.checkins.checkins} paid days: raise CHECKIN_CAMPAIGNS`,
+    );
   if (r.checks.codes.redeemed < r.redeem.okAnswers)
-    out.push(`code redemption (${r.engine}): ${r.redeem.okAnswers} answers but only ${r.checks.codes.redeemed} codes used: raise GIFT_CODES`);
+    out.push(
+      `code redemption (${r.engine}): ${r.redeem.okAnswers} answers but only ${r.checks.codes.redeemed} codes used: raise GIFT_CODES`,
+    );
   if (r.job.first.released !== PENDING_COINS || r.job.stillPending !== 0 || r.job.releasedEvents !== PENDING_COINS)
     out.push(`referral job (${r.engine}): released ${r.job.first.released} of ${PENDING_COINS}, ${r.job.stillPending} still pending`);
   if (r.job.second.released !== 0) out.push(`referral job (${r.engine}): a second run moved ${r.job.second.released} again`);

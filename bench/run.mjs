@@ -70,6 +70,9 @@ const CONTENT_ROUTES = [
 /** Issue 5: the raffle's personal pages (fetching with the API client on load) and their budget. */
 const RAFFLE_PERSONAL_ROUTES = ['my-prize', 'confirmation-prize', 'address', 'new-address', 'invitation-record', 'activitys-admin'];
 const PERSONAL_BUDGET_KB = 130;
+/** Issue 6: campaign pages whose member part is an island fetching with the API client. */
+const CAMPAIGN_ROUTES = ['check-in', 'collection'];
+const CAMPAIGN_BUDGET_KB = 130;
 
 const startedAt = new Date();
 const results = {
@@ -162,6 +165,7 @@ try {
   };
   const content = budgeted(CONTENT_ROUTES, LANDING_BUDGET_KB, ', 3D chunk excluded');
   content.rafflePersonal = budgeted(RAFFLE_PERSONAL_ROUTES, PERSONAL_BUDGET_KB);
+  content.campaigns = budgeted(CAMPAIGN_ROUTES, CAMPAIGN_BUDGET_KB);
   // What the raffle page fetches after the first load: the wheel island (with lucky-canvas).
   const raffle = js.routes.find((x) => x.id === 'activitys');
   const raffleLoaded = new Set(raffle.files);

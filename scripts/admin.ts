@@ -8,8 +8,8 @@
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../src/server/accounts/password';
 import * as store from '../src/server/accounts/store';
-import { advanceReferrals } from '../src/server/lottery/referrals';
 import type { RoleName } from '../src/server/db/schema';
+import { advanceReferrals } from '../src/server/lottery/referrals';
 import { normaliseEmail, normalisePhone } from '../src/shared/rules';
 import { openCliDatabase } from './cli-database';
 

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppLoadContext } from 'react-router';
 import { createAccountsModule, registerAccounts } from './accounts/module';
 import { registerCheckinRoutes } from './checkin/routes';
+import { registerCollectionRoutes } from './collection/routes';
 import type { Config } from './config';
 import { registerFileRoute } from './content/files-route';
 import { registerContentImport } from './content/import/routes';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerJsapiRoutes(app, config);
   registerAddressRoutes(app);
   registerCheckinRoutes(app);
+  registerCollectionRoutes(app);
   registerGiftpackRoutes(app);
   registerLotteryRoutes(app);
   registerLotteryAdminRoutes(app);

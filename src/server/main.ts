@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app';
+import { collectionDemoSeed } from './collection/seed';
 import { ConfigError, loadConfig } from './config';
 import { contentDemoSeed } from './content/seed';
 import { communityDemoSeed } from './content/seed-community';
@@ -46,6 +47,7 @@ async function main() {
       newcomerDemoSeed(),
       inviteDemoSeed(),
       inviteTiersDemoSeed(),
+      collectionDemoSeed(),
     ]);
   }
 

@@ -66,6 +66,11 @@ export const ResultCode = {
   tierNotReached: 3301,
   tierClaimed: 3302,
   tierSoldOut: 3303,
+  // collection campaigns
+  collectionClosed: 3211,
+  collectionIncomplete: 3212,
+  collectionExchanged: 3213,
+  collectionOutOfStock: 3214,
   // transport failures carried in the envelope together with the HTTP status
   badRequest: 400,
   unauthorized: 401,
@@ -138,6 +143,10 @@ const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   3301: 'tierNotReached',
   3302: 'tierClaimed',
   3303: 'tierSoldOut',
+  3211: 'collectionClosed',
+  3212: 'collectionIncomplete',
+  3213: 'collectionExchanged',
+  3214: 'collectionOutOfStock',
 };
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */

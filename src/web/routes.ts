@@ -86,6 +86,7 @@ export default [
   route('gift-pack', 'features/giftpack/gift-pack.tsx', { id: 'gift-pack' }),
   route('gift-pack2', 'features/giftpack/gift-pack.tsx', { id: 'gift-pack2' }),
   route('vip-package', 'features/giftpack/gift-pack.tsx', { id: 'vip-package' }),
+  route('collection', 'features/collection/collection.tsx', { id: 'collection' }),
 
   route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CheckinResult, CheckinStatus } from '../../shared/api/checkin';
 import { ResultCode } from '../../shared/errors';
+import { grantCollectionCards } from '../collection/cards';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { type Campaign, stateOf } from '../lottery/campaign';
@@ -74,6 +75,7 @@ export async function checkIn(
         .executeTakeFirstOrThrow();
       return { checkedIn: false, day, streak: today.streak, coins: today.coins, balance: await coinBalance(trx, userId) };
     }
+    await grantCollectionCards(trx, userId, `checkin:${c.id}:${day}`, now);
     if (coins > 0) await moveCoins(trx, { userId, delta: coins, reason: 'checkin', key: `checkin:${c.id}:${userId}:${day}` }, now);
     return { checkedIn: true, day, streak, coins, balance: await coinBalance(trx, userId) };
   });

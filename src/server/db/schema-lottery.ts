@@ -118,6 +118,19 @@ export interface LotteryTables {
   gift_attempts: { id: Generated<number>; user_id: number; created_at: number };
   /** Newcomer gift packs claimed (migration 0008): once per account and campaign. */
   newcomer_claims: { campaign_id: number; user_id: number; created_at: number };
+  /** Collection cards (migration 0011): one per user and earning event; spent by an exchange. */
+  collection_cards: {
+    id: Generated<number>;
+    campaign_id: number;
+    user_id: number;
+    card_key: string;
+    /** What earned it: `checkin:<campaign>:<day>`, `draw:<draw id>` or `invite:<invite id>`. */
+    source_key: string;
+    created_at: number;
+    exchange_id: Defaulted<number | null>;
+  };
+  /** A complete set exchanged for the campaign's prize: once per user and campaign. */
+  collection_exchanges: { id: Generated<number>; campaign_id: number; user_id: number; win_id: number | null; created_at: number };
   shipping_addresses: {
     id: Generated<number>;
     user_id: number;

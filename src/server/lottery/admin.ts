@@ -8,6 +8,7 @@ import {
   type TPrizeInput,
 } from '../../shared/api/lottery-admin';
 import { ResultCode } from '../../shared/errors';
+import { forgetCollections } from '../collection/running';
 import { isSqlite } from '../db/migrations/dialect';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
@@ -135,13 +136,22 @@ export async function getCampaign(db: Kysely<Database>, id: number): Promise<TAd
 }
 
 export async function createCampaign(db: Kysely<Database>, input: TCampaignInput, now: number): Promise<TAdminCampaign> {
-  return db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
     const id = await insertCampaign(trx, input, now);
     return (await loadAdminCampaign(trx, id)) as TAdminCampaign;
   });
+  // A new collection deals cards from its start on this process at once (others within seconds).
+  forgetCollections(db);
+  return created;
 }
 
 export async function updateCampaign(db: Kysely<Database>, u: TCampaignUpdate, now: number): Promise<TAdminCampaign> {
+  const updated = await updateInTransaction(db, u, now);
+  forgetCollections(db);
+  return updated;
+}
+
+function updateInTransaction(db: Kysely<Database>, u: TCampaignUpdate, now: number): Promise<TAdminCampaign> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('lottery_campaigns').selectAll().where('id', '=', u.id).executeTakeFirst();
     if (!row) throw new AppError(ResultCode.notFound);

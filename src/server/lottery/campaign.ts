@@ -1,4 +1,5 @@
 import type { CampaignHead, CampaignStateName } from '../../shared/api/lottery';
+import type { TCampaignKind } from '../../shared/api/lottery-admin';
 import type { Locale } from '../../shared/i18n';
 import type { Tx } from './ledger';
 import { type CampaignSettings, parseSettings } from './settings';
@@ -7,7 +8,7 @@ import { type CampaignSettings, parseSettings } from './settings';
 export type CampaignState = CampaignStateName;
 
 /** The campaign families on the one campaign model (ARCHITECTURE: "Campaign families"). */
-export type CampaignKind = 'raffle' | 'checkin' | 'giftcode' | 'newcomer' | 'invite';
+export type CampaignKind = TCampaignKind;
 
 export interface Campaign {
   id: number;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PrizeKind, WinState } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
+import { grantCollectionCards } from '../collection/cards';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { type Campaign, loadCampaign, stateOf } from './campaign';
@@ -77,6 +78,7 @@ export async function draw(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await grantCollectionCards(trx, userId, `draw:${d.id}`, now);
       let winId: number | null = null;
       if (won) {
         const w = await trx

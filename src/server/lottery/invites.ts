@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AcceptInviteResult, InviteUsersPage } from '../../shared/api/lottery-invites';
+import { grantCollectionCards } from '../collection/cards';
 import type { Database } from '../db/schema';
 import type { Campaign } from './campaign';
 import { assertOpen } from './draw';
@@ -59,6 +60,7 @@ export async function acceptInvite(
       .returning('id')
       .executeTakeFirst();
     if (!row) return { bound: false, reason: (await inviterOf(trx, c.id, invite.inviteeId)) ? 'already' : 'device' };
+    await grantCollectionCards(trx, invite.inviterId, `invite:${row.id}`, now);
     // An invite-friends campaign pays coins by the spec §4 states; a raffle grants chances, keyed
     // by the friend so a friend is paid for once even if a grant were retried.
     if (c.kind === 'invite') await startReferral(trx, c, row.id, now);

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { CheckinCampaign } from '../../shared/api/checkin';
+import type { CollectionView } from '../../shared/api/collection';
 import type { NewcomerOffer } from '../../shared/api/giftpack';
 import type { InviteCampaign } from '../../shared/api/invite';
 import type { LotteryDataInfo, LotteryInfo } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
+import { collectionPage } from '../collection/service';
 import type { Database } from '../db/schema';
 import { newcomerOffer } from '../giftpack/newcomer';
 import { type CampaignKind, campaignHead, loadCampaign } from './campaign';
@@ -24,6 +26,8 @@ export interface LotteryService {
   invitePage(campaignId: number | null, locale: Locale): Promise<InviteCampaign | null>;
   /** The newcomer gift pack running now, as signed-out visitors see it; null when there is none. */
   newcomerPage(locale: Locale): Promise<NewcomerOffer | null>;
+  /** A collection campaign (without an id: the one running now) as signed-out readers see it. */
+  collectionPage(campaignId: number | null, locale: Locale): Promise<CollectionView | null>;
 }
 
 export function createLotteryService(db: Kysely<Database>): LotteryService {
@@ -52,6 +56,7 @@ export function createLotteryService(db: Kysely<Database>): LotteryService {
       const c = id ? await loadCampaign(db, id) : null;
       return c ? newcomerOffer(db, c, null, locale) : null;
     },
+    collectionPage: (campaignId, locale) => collectionPage(db, campaignId, locale),
   };
 }
 

@@ -1,4 +1,35 @@
 import { z } from 'zod';
+import { LOCALES } from '../../shared/i18n';
+
+const cardName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .refine((s) => !/\p{Cc}/u.test(s), 'must not contain control characters');
+
+/** One card of a collection: a stable key, its name in every language, how often it is dealt. */
+export const ZCollectionCard = z.strictObject({
+  key: z.string().regex(/^[a-z0-9-]{1,32}$/, 'a–z, 0–9 and hyphens, at most 32'),
+  name: z.strictObject(Object.fromEntries(LOCALES.map((l) => [l, cardName])) as Record<(typeof LOCALES)[number], typeof cardName>),
+  weight: z.number().int().min(1).max(1_000_000),
+});
+export type CollectionCard = z.infer<typeof ZCollectionCard>;
+
+const card = (key: string, weight: number, en: string, cn: string, tw: string, fr: string): CollectionCard => ({
+  key,
+  name: { en, 'zh-CN': cn, 'zh-TW': tw, fr },
+  weight,
+});
+
+/** The parts of a 3D printer; the build plate is the rare one that makes a set take a while. */
+const DEFAULT_CARDS: CollectionCard[] = [
+  card('nozzle', 30, 'Nozzle', '喷嘴', '噴嘴', 'Buse'),
+  card('hotbed', 25, 'Hotbed', '热床', '熱床', 'Plateau chauffant'),
+  card('filament', 20, 'Filament', '耗材', '線材', 'Filament'),
+  card('extruder', 15, 'Extruder', '挤出机', '擠出機', 'Extrudeur'),
+  card('build-plate', 10, 'Build plate', '打印平台', '列印平台', "Plateau d'impression"),
+];
 
 /**
  * How a campaign grants chances and prices them in coins (stored as JSON on the campaign).
@@ -47,6 +78,17 @@ export const ZCampaignSettings = z.object({
     .default(''),
   /** Newcomer gift packs: an account counts as new this many days after it was made. */
   newcomerDays: z.number().int().min(1).max(365).default(7),
+  /**
+   * Collection campaigns: the set of cards to collect (a card per check-in, draw or invited
+   * friend, picked by weight). The key names a card for good: renaming one after cards were
+   * given leaves those cards outside the set.
+   */
+  collectionCards: z
+    .array(ZCollectionCard)
+    .min(2)
+    .max(12)
+    .refine((cards) => new Set(cards.map((c) => c.key)).size === cards.length, 'card keys must be unique')
+    .default(DEFAULT_CARDS),
 });
 export type CampaignSettings = z.infer<typeof ZCampaignSettings>;
 

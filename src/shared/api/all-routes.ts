@@ -1,5 +1,5 @@
 import { ACCOUNTS_API, CONTENT_API, OAUTH_API, SYSTEM_API } from './routes';
-import { ACTIVITY_API, CHECKIN_API, GIFTPACK_API, INVITE_API } from './routes-campaigns';
+import { ACTIVITY_API, CHECKIN_API, COLLECTION_API, GIFTPACK_API, INVITE_API } from './routes-campaigns';
 import { ADDRESS_API, LOTTERY_API } from './routes-lottery';
 
 /** All of them, for the server's contracts and the OpenAPI document (never the browser). */
@@ -14,4 +14,5 @@ export const API = {
   activity: ACTIVITY_API,
   giftpack: GIFTPACK_API,
   invite: INVITE_API,
+  collection: COLLECTION_API,
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as accounts from './accounts';
 import * as addresses from './addresses';
 import * as checkin from './checkin';
+import * as collection from './collection';
 import * as content from './content';
 import * as contentAdmin from './content-admin';
 import * as giftpack from './giftpack';
@@ -34,6 +35,7 @@ const MODULES = [
   { tag: 'campaigns', file: 'checkin.ts', exports: checkin },
   { tag: 'campaigns', file: 'giftpack.ts', exports: giftpack },
   { tag: 'campaigns', file: 'invite.ts', exports: invite },
+  { tag: 'campaigns', file: 'collection.ts', exports: collection },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

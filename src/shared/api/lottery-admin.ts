@@ -82,13 +82,17 @@ export type TPrizeInput = z.infer<typeof ZPrizeInput>;
 /** The lottery channel (header `__CXY_LOTTERY_CH_`) the campaign is shown on. */
 const channel = z.number().int().min(1).max(999_999);
 
+/**
+ * The campaign families: a raffle (wheel and prizes), a daily check-in (coins per streak day),
+ * gift codes (prizes given by single-use codes; no wheel), the newcomer gift pack (all its prizes,
+ * once, for new accounts), invite friends (coins per friend) or a collection (cards earned
+ * elsewhere; a complete set is exchanged once for the first prize).
+ */
+export const CAMPAIGN_KINDS = ['raffle', 'checkin', 'giftcode', 'newcomer', 'invite', 'collection'] as const;
+export type TCampaignKind = (typeof CAMPAIGN_KINDS)[number];
+
 const campaignFields = {
-  /**
-   * The campaign family: a raffle (wheel and prizes), a daily check-in (coins per streak day) or
-   * gift codes (prizes given by single-use codes; no wheel) or the newcomer gift pack (all its
-   * prizes, once, for new accounts).
-   */
-  kind: z.enum(['raffle', 'checkin', 'giftcode', 'newcomer', 'invite']).default('raffle'),
+  kind: z.enum(CAMPAIGN_KINDS).default('raffle'),
   channel: channel.default(1),
   title: localized(120),
   rules: localized(5000, CONTROL_BUT_BREAKS),
@@ -107,7 +111,7 @@ const campaignFields = {
 
 /** The wheel's rules shared by create and update (applied to the campaign as it would be stored). */
 export function campaignIssues(c: {
-  kind?: 'raffle' | 'checkin' | 'giftcode' | 'newcomer' | 'invite';
+  kind?: TCampaignKind;
   startsAt: number;
   endsAt: number;
   noWinWeight: number;
@@ -124,9 +128,17 @@ export function campaignIssues(c: {
     // Coins per friend come from the settings; prizes are the reward tiers, one each, in order.
     if (c.prizes.length !== (c.inviteTiers ?? 0))
       issues.push({ field: 'prizes', message: 'an invite campaign has one prize per tier of settings.inviteTiers, in order' });
-  } else if (c.kind === 'giftcode' || c.kind === 'newcomer') {
-    // Codes name their prize, a newcomer pack gives all of them: no weights, no no-win segment.
-    if (c.prizes.length === 0) issues.push({ field: 'prizes', message: 'at least one prize for the codes to give' });
+  } else if (c.kind === 'giftcode' || c.kind === 'newcomer' || c.kind === 'collection') {
+    // Codes name their prize, a newcomer pack gives all of them, a complete collection the first
+    // one: no weights, no no-win segment.
+    if (c.prizes.length === 0)
+      issues.push({
+        field: 'prizes',
+        message:
+          c.kind === 'collection'
+            ? 'at least one prize: a complete set is exchanged for the first'
+            : 'at least one prize for the codes to give',
+      });
   } else if (c.prizes.length === 0 && c.noWinWeight <= 0)
     issues.push({ field: 'prizes', message: 'at least one prize, or a no-win weight above 0' });
   else if (c.prizes.reduce((sum, p) => sum + p.weight, c.noWinWeight) <= 0)

@@ -24,6 +24,12 @@ export const GIFTPACK_API = {
   generate: { method: 'POST', path: '/api/rest/lottery/admin/giftcode/generate' },
 } as const;
 
+/** Collection campaigns (`/collection`): the set of cards and its exchange for the prize. */
+export const COLLECTION_API = {
+  status: { method: 'GET', path: '/api/cxy/v2/collection/status' },
+  exchange: { method: 'POST', path: '/api/cxy/v2/collection/exchange' },
+} as const;
+
 /** Invite-friends campaigns (`/invite-friends`, `/invite-friends2`): the referrer's coins. */
 export const INVITE_API = {
   summary: { method: 'GET', path: '/api/cxy/v2/invite/summary' },

@@ -1,5 +1,6 @@
 import type accounts from './locales/en/accounts.json';
 import type campaigns from './locales/en/campaigns.json';
+import type collection from './locales/en/collection.json';
 import type common from './locales/en/common.json';
 import type content from './locales/en/content.json';
 import type delivery from './locales/en/delivery.json';
@@ -26,6 +27,8 @@ export interface Resources {
   lottery: typeof lottery;
   /** The other campaign families (check-in, …). */
   campaigns: typeof campaigns;
+  /** Collection campaigns (`/collection`). */
+  collection: typeof collection;
   /** Verification-code SMS and e-mails (server only). */
   delivery: typeof delivery;
 }
@@ -41,5 +44,6 @@ export const NAMESPACES: Namespace[] = [
   'content',
   'lottery',
   'campaigns',
+  'collection',
   'delivery',
 ];

@@ -5,10 +5,9 @@ import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
 import { CompassIcon } from '../../ui/icons';
-import { LocalTime } from '../../ui/local-time';
 import { StateView } from '../../ui/state-view';
+import { CampaignHero } from '../lottery/campaign-frame';
 import { queryId } from '../lottery/raffle-paths';
-import { StateBadge } from '../lottery/state-badge';
 import type { Route } from './+types/check-in';
 import { RewardStrip } from './reward-strip';
 
@@ -48,13 +47,7 @@ function Campaign({ page }: { page: CheckinCampaign }) {
   const { t } = useTranslation('campaigns');
   return (
     <article className="checkin">
-      <header className="raffle-hero checkin-hero">
-        <StateBadge info={page} />
-        <h1>{page.title}</h1>
-        <p className="raffle-period">
-          <LocalTime at={page.startsAt} style="date" /> – <LocalTime at={page.endsAt} style="date" />
-        </p>
-      </header>
+      <CampaignHero page={page} className="checkin-hero" />
       <Suspense
         fallback={
           <section className="card checkin-member">

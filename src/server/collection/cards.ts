@@ -1,0 +1,30 @@
+import type { Tx } from '../lottery/ledger';
+import { pickWeighted } from '../lottery/pick';
+import { runningCollections } from './running';
+
+/**
+ * What earned a card: a check-in paid (`checkin:<check-in campaign>:<day>`), a draw
+ * (`draw:<draw id>`) or an invited friend bound to the inviter (`invite:<invite id>`).
+ */
+export type CardSource = `checkin:${number}:${string}` | `draw:${number}` | `invite:${number}`;
+
+/**
+ * One card, picked by weight with `node:crypto`, in every collection campaign running at `now`,
+ * written in the caller's transaction (the event's own): when the event rolls back (a retried
+ * draw, a check-in already done) so does its card, and the source key's unique constraint makes
+ * a replayed event give nothing. Costs nothing when no collection runs.
+ */
+export async function grantCollectionCards(trx: Tx, userId: number, source: CardSource, now: number): Promise<void> {
+  const running = await runningCollections(trx, now);
+  if (running.length === 0) return;
+  const rows = running.flatMap((c) => {
+    const card = pickWeighted(c.cards);
+    return card ? [{ campaign_id: c.id, user_id: userId, card_key: card.key, source_key: source, created_at: now }] : [];
+  });
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('collection_cards')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['campaign_id', 'user_id', 'source_key']).doNothing())
+    .execute();
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import type { CampaignHead } from '../../../shared/api/lottery';
+import { useTranslation } from '../../i18n/react';
+import { CompassIcon } from '../../ui/icons';
+import { LocalTime } from '../../ui/local-time';
+import { StateView } from '../../ui/state-view';
+import { StateBadge } from './state-badge';
+
+/** The top of a campaign page: its state, title and dates (`className` gives each family its colours). */
+export function CampaignHero({ page, className }: { page: CampaignHead; className: string }) {
+  return (
+    <header className={`raffle-hero ${className}`}>
+      <StateBadge info={page} />
+      <h1>{page.title}</h1>
+      <p className="raffle-period">
+        <LocalTime at={page.startsAt} style="date" /> – <LocalTime at={page.endsAt} style="date" />
+      </p>
+    </header>
+  );
+}
+
+/** A campaign page opened with an unknown id (or none while nothing runs): the way home. */
+export function CampaignMissing({ title }: { title: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <StateView
+      icon={<CompassIcon />}
+      title={title}
+      actions={
+        <Link className="btn btn-block" to="/">
+          {t('nav.backHome')}
+        </Link>
+      }
+    />
+  );
+}
