@@ -8,11 +8,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { createUsers, DRAW_CONNECTIONS, envelopeLoad, openCheck, startBenchProduct, tsx, withFreshPostgres } from './draws.mjs';
-import { round, section, table, verdict } from './format.mjs';
-import { DURATION_S, measure, WARMUP_S } from './load.mjs';
-import { freePort, startServer, stopServer } from './servers.mjs';
+import { round, table, verdict } from './format.mjs';
+import { DURATION_S, WARMUP_S } from './load.mjs';
+import { stopServer } from './servers.mjs';
+import { measureHello, runStandalone } from './standalone.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const USERS = DRAW_CONNECTIONS;
@@ -226,27 +227,12 @@ function judge(r) {
 /** The whole measurement; `hello` as for raffleDraws (a running hello-world, or one is started here). */
 export async function campaignFamilies({ cwd = ROOT, hello, log = console.log } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cxy-campaigns-'));
-  const started = [];
   const out = { connections: DRAW_CONNECTIONS, durationS: DURATION_S, pendingCoins: PENDING_COINS, engines: [], failures: [] };
   try {
-    let baseline = hello;
-    if (!baseline) {
-      baseline = await startServer({
-        name: 'hello-world',
-        script: 'bench/hello-world.mjs',
-        cwd: ROOT,
-        env: { PORT: String(await freePort()), HOST: '127.0.0.1' },
-        healthPath: '/',
-      });
-      started.push(baseline);
-    }
-    out.hello = await measure({ url: `${baseline.url}/`, connections: DRAW_CONNECTIONS });
-    log(`  hello-world: ${Math.round(out.hello.rps)} req/s at ${DRAW_CONNECTIONS} connections`);
-    for (const s of started) await stopServer(s);
+    out.hello = await measureHello(hello, DRAW_CONNECTIONS, log);
     out.engines.push(await runEngine({ engine: 'sqlite', databaseUrl: `file:${dir}/campaigns.sqlite`, cwd, log }));
     out.engines.push(await withFreshPostgres(log, (databaseUrl) => runEngine({ engine: 'postgres', databaseUrl, cwd, log })));
   } finally {
-    for (const s of started) if (!s.exit) s.child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const base = out.hello.rps;
@@ -301,20 +287,10 @@ export async function campaignFamilies({ cwd = ROOT, hello, log = console.log } 
   return out;
 }
 
-// Alone: `node bench/campaigns.mjs` (a measurement: missed checks print FAIL, exit 0; exit 1 only if it could not run).
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  section(`Campaign families (autocannon, ${DRAW_CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s)`);
-  try {
-    const startedAt = new Date();
-    const out = await campaignFamilies();
-    console.log(out.failures.length ? out.failures.map((f) => `FAIL  ${f}`).join('\n') : 'all campaign checks met');
-    const dir = path.join(ROOT, 'bench/results');
-    fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `campaigns-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-    fs.writeFileSync(file, JSON.stringify({ startedAt: startedAt.toISOString(), ...out }, null, 2));
-    console.log(`results: ${path.relative(ROOT, file)}`);
-  } catch (err) {
-    console.error(`\ncampaign benchmark could not run: ${err?.stack ?? err}`);
-    process.exitCode = 1;
-  }
-}
+// Alone: `node bench/campaigns.mjs` on the existing build/.
+await runStandalone(import.meta.url, {
+  title: `Campaign families (autocannon, ${DRAW_CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s)`,
+  name: 'campaigns',
+  measure: campaignFamilies,
+  passed: 'all campaign checks met',
+});

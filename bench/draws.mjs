@@ -18,13 +18,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { round, section, table, verdict } from './format.mjs';
-import { DURATION_S, measure, WARMUP_S } from './load.mjs';
+import { round, table, verdict } from './format.mjs';
+import { DURATION_S, WARMUP_S } from './load.mjs';
 import { freePort, startServer, stopServer } from './servers.mjs';
+import { measureHello, runStandalone } from './standalone.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -409,7 +410,6 @@ function judge(r, helloRps) {
  */
 export async function raffleDraws({ cwd = ROOT, hello, log = console.log } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cxy-draws-'));
-  const started = [];
   const out = {
     connections: DRAW_CONNECTIONS,
     warmUpS: WARMUP_S,
@@ -419,22 +419,7 @@ export async function raffleDraws({ cwd = ROOT, hello, log = console.log } = {})
     failures: [],
   };
   try {
-    let baseline = hello;
-    if (!baseline) {
-      baseline = await startServer({
-        name: 'hello-world',
-        script: 'bench/hello-world.mjs',
-        cwd: ROOT,
-        env: { PORT: String(await freePort()), HOST: '127.0.0.1' },
-        healthPath: '/',
-      });
-      started.push(baseline);
-    }
-    log(`  hello-world GET / at ${DRAW_CONNECTIONS} connections …`);
-    const h = await measure({ url: `${baseline.url}/`, connections: DRAW_CONNECTIONS });
-    out.hello = h;
-    log(`  hello-world: ${Math.round(h.rps)} req/s, p99 ${h.latencyP99} ms`);
-    for (const s of started) await stopServer(s);
+    out.hello = await measureHello(hello, DRAW_CONNECTIONS, log);
 
     // SQLite: a file in a temp dir.
     out.engines.push(await runEngine({ engine: 'sqlite', databaseUrl: `file:${dir}/draws.sqlite`, cwd, dir, log }));
@@ -442,7 +427,6 @@ export async function raffleDraws({ cwd = ROOT, hello, log = console.log } = {})
     // PostgreSQL: a fresh database, dropped afterwards.
     out.engines.push(await withFreshPostgres(log, (databaseUrl) => runEngine({ engine: 'postgres', databaseUrl, cwd, dir, log })));
   } finally {
-    for (const s of started) if (!s.exit) s.child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
@@ -486,20 +470,10 @@ export async function raffleDraws({ cwd = ROOT, hello, log = console.log } = {})
   return out;
 }
 
-// Alone: `node bench/draws.mjs` (a measurement: missed targets print FAIL, exit 0; exit 1 only if it could not run).
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  section(`Raffle draws (autocannon, ${DRAW_CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s)`);
-  try {
-    const startedAt = new Date();
-    const out = await raffleDraws();
-    console.log(out.failures.length ? out.failures.map((f) => `FAIL  ${f}`).join('\n') : 'all draw targets met');
-    const dir = path.join(ROOT, 'bench/results');
-    fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `draws-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-    fs.writeFileSync(file, JSON.stringify({ startedAt: startedAt.toISOString(), ...out }, null, 2));
-    console.log(`results: ${path.relative(ROOT, file)}`);
-  } catch (err) {
-    console.error(`\nraffle draw benchmark could not run: ${err?.stack ?? err}`);
-    process.exitCode = 1;
-  }
-}
+// Alone: `node bench/draws.mjs` on the existing build/.
+await runStandalone(import.meta.url, {
+  title: `Raffle draws (autocannon, ${DRAW_CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s)`,
+  name: 'draws',
+  measure: raffleDraws,
+  passed: 'all draw targets met',
+});

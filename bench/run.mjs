@@ -1,6 +1,7 @@
-// `npm run bench`: throughput and memory of the product server against a bare Fastify baseline, raffle
-// draws under load, JavaScript weight per route, and Lighthouse scores. A measurement, not a test: missed targets
-// print FAIL but exit 0; only a benchmark that could not run exits non-zero.
+// `npm run bench`: throughput and memory of the product server against a bare Fastify baseline; raffle
+// draws, gift codes, check-ins and the referral job under load; JavaScript weight per route; and
+// Lighthouse scores. A measurement, not a test: missed targets print FAIL but exit 0; only a
+// benchmark that could not run exits non-zero.
 import { execFileSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sourceStamp } from '../scripts/source-stamp.mjs';
+import { campaignFamilies } from './campaigns.mjs';
 import { DRAW_CONNECTIONS, raffleDraws } from './draws.mjs';
 import { kb, round, section, table, verdict } from './format.mjs';
 import { jsPerRoute, lazyExtra } from './js-size.mjs';
@@ -341,6 +343,13 @@ try {
   results.draws = await raffleDraws({ cwd: snapshot, hello });
   assertAlive(product, hello);
   for (const f of results.draws.failures) fail(f);
+
+  // 5d. Issue 6: gift-code redemption and check-in at 100 connections, and the referral job over
+  // 100k pending coins, on both engines.
+  section(`Campaign families (autocannon, ${DRAW_CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s)`);
+  results.campaigns = await campaignFamilies({ cwd: snapshot, hello });
+  assertAlive(product, hello);
+  for (const f of results.campaigns.failures) fail(f);
 
   // The baseline is done; stopping it gives Lighthouse the CPU.
   results.helloShutdown = await stopServer(hello);
