@@ -25,6 +25,8 @@ function makeCampaign(prizeName: string): string {
 }
 
 test('win a physical prize, claim it with an address, and staff redeem it by code', async ({ page, browser }) => {
+  // Two visitors, two operator commands and a dozen pages: past 30 s when the machine is busy.
+  test.slow();
   const prize = `Printer ${Date.now()}`;
   const activeId = makeCampaign(prize);
   await signInByApi(page);
