@@ -73,7 +73,15 @@ const CONTENT_ROUTES = [
 const RAFFLE_PERSONAL_ROUTES = ['my-prize', 'confirmation-prize', 'address', 'new-address', 'invitation-record', 'activitys-admin'];
 const PERSONAL_BUDGET_KB = 130;
 /** Issue 6: campaign pages whose member part is an island fetching with the API client. */
-const CAMPAIGN_ROUTES = ['check-in', 'collection'];
+const CAMPAIGN_ROUTES = [
+  'check-in',
+  'collection',
+  'invite-friends',
+  'invite-politely',
+  'invite-politely-gift',
+  'dragon-activities',
+  'univer-register',
+];
 const CAMPAIGN_BUDGET_KB = 130;
 
 const startedAt = new Date();

@@ -71,6 +71,9 @@ export const ResultCode = {
   collectionIncomplete: 3212,
   collectionExchanged: 3213,
   collectionOutOfStock: 3214,
+  // university programme
+  univerRegistered: 3401,
+  studentIdTaken: 3402,
   // transport failures carried in the envelope together with the HTTP status
   badRequest: 400,
   unauthorized: 401,
@@ -147,6 +150,8 @@ const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   3212: 'collectionIncomplete',
   3213: 'collectionExchanged',
   3214: 'collectionOutOfStock',
+  3401: 'univerRegistered',
+  3402: 'studentIdTaken',
 };
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */

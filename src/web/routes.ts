@@ -88,5 +88,8 @@ export default [
   route('vip-package', 'features/giftpack/gift-pack.tsx', { id: 'vip-package' }),
   route('collection', 'features/collection/collection.tsx', { id: 'collection' }),
 
+  // Programmes (issue 8).
+  route('univer-register', 'features/univer/univer-register.tsx', { id: 'univer-register' }),
+
   route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

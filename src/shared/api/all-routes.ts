@@ -1,6 +1,7 @@
 import { ACCOUNTS_API, CONTENT_API, OAUTH_API, SYSTEM_API } from './routes';
 import { ACTIVITY_API, CHECKIN_API, COLLECTION_API, GIFTPACK_API, INVITE_API } from './routes-campaigns';
 import { ADDRESS_API, LOTTERY_API } from './routes-lottery';
+import { UNIVER_API } from './routes-programmes';
 
 /** All of them, for the server's contracts and the OpenAPI document (never the browser). */
 export const API = {
@@ -15,4 +16,5 @@ export const API = {
   giftpack: GIFTPACK_API,
   invite: INVITE_API,
   collection: COLLECTION_API,
+  univer: UNIVER_API,
 } as const;

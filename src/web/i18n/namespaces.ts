@@ -10,6 +10,7 @@ import type legal from './locales/en/legal.json';
 import type lottery from './locales/en/lottery.json';
 import type oauth from './locales/en/oauth.json';
 import type site from './locales/en/site.json';
+import type univer from './locales/en/univer.json';
 
 /**
  * Catalogue namespaces, one per feature. Keys are typed from the English catalogue (the source
@@ -29,6 +30,8 @@ export interface Resources {
   campaigns: typeof campaigns;
   /** Collection campaigns (`/collection`). */
   collection: typeof collection;
+  /** The university programme's registration. */
+  univer: typeof univer;
   /** Verification-code SMS and e-mails (server only). */
   delivery: typeof delivery;
 }
@@ -45,5 +48,6 @@ export const NAMESPACES: Namespace[] = [
   'lottery',
   'campaigns',
   'collection',
+  'univer',
   'delivery',
 ];

@@ -1,0 +1,19 @@
+import type { Generated } from 'kysely';
+
+/** The programmes' tables (issue 8). */
+export interface ProgrammeTables {
+  /** University programme registrations (migration 0014): one per account and per student id at a school. */
+  univer_registrations: {
+    id: Generated<number>;
+    user_id: number;
+    full_name: string;
+    school: string;
+    school_key: string;
+    student_id: string;
+    major: string;
+    phone: string;
+    email: string;
+    graduation_year: number;
+    created_at: number;
+  };
+}
