@@ -10,6 +10,7 @@ import { registerFileRoute } from './content/files-route';
 import { registerContentImport } from './content/import/routes';
 import { registerContentRoutes } from './content/routes';
 import { type Db, openDatabase } from './db/database';
+import { registerFreeModelRoutes } from './freemodel/routes';
 import { registerGiftpackRoutes } from './giftpack/routes';
 import { headerContextPlugin, requestIdFrom } from './http/context';
 import { registerCsrf } from './http/csrf';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerLotteryRoutes(app);
   registerLotteryAdminRoutes(app);
   registerUniverRoutes(app);
+  registerFreeModelRoutes(app, { secret: accountsModule.secret });
   await registerOAuth(app, { config, db, accounts: accountsModule });
 
   if (opts.viteMiddlewares) {

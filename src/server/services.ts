@@ -1,3 +1,4 @@
+import type { FreeModelFiles } from '../shared/api/free-model';
 import type { PublicConfig } from '../shared/api/site';
 import type { AccountsModule } from './accounts/module';
 import type { Config } from './config';
@@ -5,6 +6,8 @@ import { type ContentService, createContentService } from './content/service';
 import { createDiskStorage } from './content/storage';
 import type { Db } from './db/database';
 import { createDocsService, type DocsService } from './docs/service';
+import { freeModelFiles } from './freemodel/service';
+import { AppError } from './http/app-error';
 import { PageCache } from './http/page-cache';
 import { bundle, translate } from './i18n/catalogues';
 import { createLotteryService, type LotteryService } from './lottery/service';
@@ -27,6 +30,8 @@ export interface Services {
   accounts: AccountsModule['accounts'];
   content: ContentService;
   lottery: LotteryService;
+  /** The free-model funnel's download step: a free model and its files, or null (unknown, paid, deleted). */
+  freeModel: { files(modelId: number): Promise<FreeModelFiles | null> };
 }
 
 export function createServices(config: Config, db: Db, accounts: AccountsModule): Services {
@@ -41,8 +46,15 @@ export function createServices(config: Config, db: Db, accounts: AccountsModule)
     accounts: accounts.accounts,
     content: createContentService(db.kysely, createDiskStorage(config.FILES_DIR)),
     lottery: createLotteryService(db.kysely),
+    freeModel: { files: (modelId) => freeModelFiles(db.kysely, modelId).catch(nullWhenRefused) },
   };
 }
+
+/** A refusal (not found, not free) read as "no such page"; anything else is a real failure. */
+const nullWhenRefused = (err: unknown) => {
+  if (err instanceof AppError) return null;
+  throw err;
+};
 
 export function publicConfig(c: Config): PublicConfig {
   return {

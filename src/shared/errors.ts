@@ -74,6 +74,9 @@ export const ResultCode = {
   // university programme
   univerRegistered: 3401,
   studentIdTaken: 3402,
+  // free-model funnel
+  modelNotFree: 3501,
+  downloadLinkInvalid: 3502,
   // transport failures carried in the envelope together with the HTTP status
   badRequest: 400,
   unauthorized: 401,
@@ -152,6 +155,8 @@ const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   3214: 'collectionOutOfStock',
   3401: 'univerRegistered',
   3402: 'studentIdTaken',
+  3501: 'modelNotFree',
+  3502: 'downloadLinkInvalid',
 };
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */

@@ -90,6 +90,9 @@ export default [
 
   // Programmes (issue 8).
   route('univer-register', 'features/univer/univer-register.tsx', { id: 'univer-register' }),
+  route('free-model/register', 'features/freemodel/register.tsx', { id: 'free-model-register' }),
+  route('free-model/model', 'features/freemodel/model.tsx', { id: 'free-model-model' }),
+  route('free-model/download', 'features/freemodel/download.tsx', { id: 'free-model-download' }),
 
   route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

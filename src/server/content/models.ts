@@ -81,8 +81,16 @@ export async function modelView(db: Kysely<Database>, modelId: number): Promise<
 }
 
 /** A profile's "models" tab, newest first; the first image is the card's picture. */
-export async function modelsPage(db: Kysely<Database>, q: { userId: number; page: number; pageSize: number }): Promise<Page<ModelCard>> {
-  const base = db.selectFrom('models').where('author_id', '=', q.userId).where('deleted_at', 'is', null);
+/**
+ * A page of model cards, newest first: one author's (`userId`), or every model of a price
+ * (`price`: spec §3, free 1, paid 2; the free-model funnel lists the free ones).
+ */
+export async function modelsPage(
+  db: Kysely<Database>,
+  q: ({ userId: number; price?: undefined } | { price: number; userId?: undefined }) & { page: number; pageSize: number },
+): Promise<Page<ModelCard>> {
+  let base = db.selectFrom('models').where('deleted_at', 'is', null);
+  base = q.userId !== undefined ? base.where('author_id', '=', q.userId) : base.where('price', '=', q.price);
   const [rows, total] = await Promise.all([
     base
       .select((eb) => [

@@ -11,6 +11,7 @@ import { migration0009 } from './migrations/0009_referrals';
 import { migration0010 } from './migrations/0010_invite_tiers';
 import { migration0011 } from './migrations/0011_collection';
 import { migration0014 } from './migrations/0014_univer';
+import { migration0015 } from './migrations/0015_model_downloads';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_invite_tiers': migration0010,
   '0011_collection': migration0011,
   '0014_univer': migration0014,
+  '0015_model_downloads': migration0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

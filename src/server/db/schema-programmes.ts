@@ -2,6 +2,8 @@ import type { Generated } from 'kysely';
 
 /** The programmes' tables (issue 8). */
 export interface ProgrammeTables {
+  /** Free-model downloads (migration 0015): one per model and member, the first counted. */
+  model_downloads: { model_id: number; user_id: number; file_id: number; created_at: number };
   /** University programme registrations (migration 0014): one per account and per student id at a school. */
   univer_registrations: {
     id: Generated<number>;

@@ -5,6 +5,7 @@ import * as checkin from './checkin';
 import * as collection from './collection';
 import * as content from './content';
 import * as contentAdmin from './content-admin';
+import * as freeModel from './free-model';
 import * as giftpack from './giftpack';
 import * as invite from './invite';
 import * as lottery from './lottery';
@@ -38,6 +39,7 @@ const MODULES = [
   { tag: 'campaigns', file: 'invite.ts', exports: invite },
   { tag: 'campaigns', file: 'collection.ts', exports: collection },
   { tag: 'programmes', file: 'univer.ts', exports: univer },
+  { tag: 'programmes', file: 'free-model.ts', exports: freeModel },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -7,3 +7,13 @@ export const UNIVER_API = {
   /** Staff: every registration as CSV (not the envelope: a file to open in a spreadsheet). */
   export: { method: 'GET', path: '/api/cxy/admin/v2/univer/export' },
 } as const;
+
+/** The free-model funnel (`/free-model/register`, `/free-model/model`, `/free-model/download`). */
+export const FREE_MODEL_API = {
+  list: { method: 'GET', path: '/api/cxy/v2/free-model/list' },
+  files: { method: 'GET', path: '/api/cxy/v2/free-model/files' },
+  /** A signed link to one file, valid a few minutes, for the signed-in member. */
+  link: { method: 'POST', path: '/api/cxy/v2/free-model/link' },
+  /** The file behind a signed link (not the envelope: the download itself). */
+  file: { method: 'GET', path: '/api/cxy/v2/free-model/file/:token' },
+} as const;

@@ -6,6 +6,7 @@ import type content from './locales/en/content.json';
 import type delivery from './locales/en/delivery.json';
 import type enums from './locales/en/enums.json';
 import type errors from './locales/en/errors.json';
+import type freemodel from './locales/en/freemodel.json';
 import type legal from './locales/en/legal.json';
 import type lottery from './locales/en/lottery.json';
 import type oauth from './locales/en/oauth.json';
@@ -32,6 +33,8 @@ export interface Resources {
   collection: typeof collection;
   /** The university programme's registration. */
   univer: typeof univer;
+  /** The free-model funnel. */
+  freemodel: typeof freemodel;
   /** Verification-code SMS and e-mails (server only). */
   delivery: typeof delivery;
 }
@@ -49,5 +52,6 @@ export const NAMESPACES: Namespace[] = [
   'campaigns',
   'collection',
   'univer',
+  'freemodel',
   'delivery',
 ];

@@ -32,12 +32,13 @@ export function PostCardView({ post, owner = false }: { post: PostCard; owner?: 
   );
 }
 
-export function ModelCardView({ model }: { model: ModelCard }) {
+/** A model's tile, linking to its page (or to `to`: the free-model funnel's download step). */
+export function ModelCardView({ model, to }: { model: ModelCard; to?: string }) {
   const { t } = useTranslation('content');
   const { locale } = useApp();
   return (
     <li className="tile-card">
-      <Link to={contentPaths.model(model.id)}>
+      <Link to={to ?? contentPaths.model(model.id)}>
         {model.imageUrl ? <img src={model.imageUrl} alt="" width={320} height={240} loading="lazy" /> : <span className="tile-blank" />}
         <strong>{model.title}</strong>
       </Link>

@@ -1,0 +1,44 @@
+import { lazy, Suspense } from 'react';
+import { publicPageHeaders } from '../../cache-headers';
+import { useTranslation } from '../../i18n/react';
+import { pageBase } from '../../page-loader';
+import { headTags } from '../../seo';
+import type { Route } from './+types/register';
+import { FunnelSteps } from './steps';
+
+const Start = lazy(() => import('./start'));
+
+/** Step 1 of the free-model funnel (`/free-model/register`): what it is, and signing up. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const base = pageBase(request, context, ['freemodel']);
+  return {
+    i18n: base.i18n,
+    head: { title: base.t('freemodel', 'title'), description: base.t('freemodel', 'metaDescription'), canonical: base.canonical },
+  };
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
+
+export default function FreeModelRegister() {
+  const { t } = useTranslation('freemodel');
+  return (
+    <article className="free-model">
+      <header className="raffle-hero free-model-hero">
+        <h1>{t('title')}</h1>
+        <p className="gift-lead">{t('lead')}</p>
+      </header>
+      <FunnelSteps current={1} />
+      <Suspense
+        fallback={
+          <button type="button" className="btn btn-block" disabled>
+            {t('start')}
+          </button>
+        }
+      >
+        <Start />
+      </Suspense>
+    </article>
+  );
+}
