@@ -9,6 +9,7 @@ import { migration0007 } from './migrations/0007_gift_codes';
 import { migration0008 } from './migrations/0008_newcomer';
 import { migration0009 } from './migrations/0009_referrals';
 import { migration0010 } from './migrations/0010_invite_tiers';
+import { migration0012 } from './migrations/0012_analytics';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_newcomer': migration0008,
   '0009_referrals': migration0009,
   '0010_invite_tiers': migration0010,
+  '0012_analytics': migration0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

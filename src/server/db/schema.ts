@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AnalyticsTables } from './schema-analytics';
 import type { ContentTables } from './schema-content';
 import type { LotteryTables } from './schema-lottery';
 
@@ -101,7 +102,7 @@ export interface OidcPayloadTable {
   consumed_at: number | null;
 }
 
-export interface Database extends ContentTables, LotteryTables {
+export interface Database extends ContentTables, LotteryTables, AnalyticsTables {
   seed_runs: SeedRunTable;
   app_secrets: AppSecretTable;
   users: UserTable;

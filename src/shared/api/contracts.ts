@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as accounts from './accounts';
 import * as addresses from './addresses';
+import * as analytics from './analytics';
 import * as checkin from './checkin';
 import * as content from './content';
 import * as contentAdmin from './content-admin';
@@ -34,6 +35,7 @@ const MODULES = [
   { tag: 'campaigns', file: 'checkin.ts', exports: checkin },
   { tag: 'campaigns', file: 'giftpack.ts', exports: giftpack },
   { tag: 'campaigns', file: 'invite.ts', exports: invite },
+  { tag: 'analytics', file: 'analytics.ts', exports: analytics },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
