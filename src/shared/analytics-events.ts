@@ -57,13 +57,13 @@ export interface EventProps {
   DownloadClick: { platform: 'ios' | 'android' | 'apk' };
   LoginStart: Record<string, never>;
   LoginFinish: { method: 'sheet' | 'wechat'; isNew?: boolean };
-  LotteryDraw: { activityId: number; win: boolean };
-  LotteryWin: { activityId: number; prizeKind: number };
-  PrizeClaim: { activityId?: number };
-  InviteShare: { activityId: number; shareMethod: string };
-  FriendJoin: { activityId: number; qualified: boolean };
-  CodeRedeem: { prizeKind: number };
-  CheckIn: { activityId: number; streak: number };
+  LotteryDraw: { activityId: string; win: boolean };
+  LotteryWin: { activityId: string; prizeKind: number };
+  PrizeClaim: { activityId?: string };
+  InviteShare: { activityId: string; shareMethod: string };
+  FriendJoin: { activityId: string; qualified: boolean };
+  CodeRedeem: { activityId: string; prizeKind: number };
+  CheckIn: { activityId: string; streak: number };
 }
 export type ProductEvent = keyof EventProps;
 
