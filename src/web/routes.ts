@@ -87,5 +87,7 @@ export default [
   route('gift-pack2', 'features/giftpack/gift-pack.tsx', { id: 'gift-pack2' }),
   route('vip-package', 'features/giftpack/gift-pack.tsx', { id: 'vip-package' }),
 
+  route('admin/analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
+
   route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

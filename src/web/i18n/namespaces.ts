@@ -1,4 +1,5 @@
 import type accounts from './locales/en/accounts.json';
+import type analytics from './locales/en/analytics.json';
 import type campaigns from './locales/en/campaigns.json';
 import type common from './locales/en/common.json';
 import type content from './locales/en/content.json';
@@ -28,6 +29,8 @@ export interface Resources {
   campaigns: typeof campaigns;
   /** Verification-code SMS and e-mails (server only). */
   delivery: typeof delivery;
+  /** The staff analytics dashboard (issue 7). */
+  analytics: typeof analytics;
 }
 export type Namespace = keyof Resources;
 export const NAMESPACES: Namespace[] = [
@@ -42,4 +45,5 @@ export const NAMESPACES: Namespace[] = [
   'lottery',
   'campaigns',
   'delivery',
+  'analytics',
 ];
