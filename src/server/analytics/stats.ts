@@ -70,14 +70,18 @@ async function peopleAt(db: Kysely<Database>, f: Filters, step: FunnelStep | Inv
   return new Set(rows.map((r) => r.who));
 }
 
-/** People at each step who took every earlier step too. */
-async function funnel<S extends FunnelStep | InviteStep>(db: Kysely<Database>, f: Filters, steps: readonly S[]) {
+/**
+ * People at each step. The draw funnel is one person's path: a step counts those who took every
+ * earlier step too. The invite funnel moves from referrers to their friends (other people), so
+ * each step counts on its own (qualified friends are joined friends anyway).
+ */
+async function funnel<S extends FunnelStep | InviteStep>(db: Kysely<Database>, f: Filters, steps: readonly S[], strict: boolean) {
   const out: { step: S; people: number }[] = [];
   let kept = new Set<string>();
   for (const [i, step] of steps.entries()) {
     const here = await peopleAt(db, f, step);
     const before = kept;
-    kept = i === 0 ? here : new Set([...here].filter((p) => before.has(p)));
+    kept = i === 0 || !strict ? here : new Set([...here].filter((p) => before.has(p)));
     out.push({ step, people: kept.size });
   }
   return out;
@@ -119,8 +123,8 @@ export async function overview(db: Kysely<Database>, f: Filters): Promise<Analyt
     totals: { events: Number(totals.events), people: Number(totals.people) },
     days,
     topEvents: top.map((r) => ({ event: r.event, count: Number(r.count) })),
-    funnel: await funnel(db, f, FUNNEL_STEPS),
-    inviteFunnel: await funnel(db, f, INVITE_STEPS),
+    funnel: await funnel(db, f, FUNNEL_STEPS, true),
+    inviteFunnel: await funnel(db, f, INVITE_STEPS, false),
     rejected: rejected.map((r) => ({ reason: r.reason, count: Number(r.count) })),
   };
 }

@@ -44,6 +44,7 @@ export interface AnalyticsOverview {
   topEvents: { event: string; count: number }[];
   /** People at each step who also took every step before it. */
   funnel: { step: FunnelStep; people: number }[];
+  /** Referrers who shared, then their friends who joined, and those who counted. */
   inviteFunnel: { step: InviteStep; people: number }[];
   /** Records the collector dropped in the range, by reason (data quality). */
   rejected: { reason: string; count: number }[];
