@@ -253,7 +253,7 @@ async function settle(engine, databaseUrl, campaignId) {
 }
 
 /** The maintenance connection for PostgreSQL, or a note saying why PostgreSQL is skipped. */
-async function postgresAdmin() {
+export async function postgresAdmin() {
   if (process.env.BENCH_PG_URL === 'none') return { note: 'PostgreSQL skipped: BENCH_PG_URL=none' };
   const url = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
