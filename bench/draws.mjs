@@ -24,7 +24,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { round, section, table, verdict } from './format.mjs';
 import { DURATION_S, measure, WARMUP_S } from './load.mjs';
-import { freePort, startServer, stopServer } from './servers.mjs';
+import { freePort, startProduct, startServer, stopServer } from './servers.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -277,25 +277,14 @@ async function runEngine({ engine, databaseUrl, cwd, dir, log }) {
   log(
     `  ${engine}: ${users.length} users with sessions, campaigns ${warm.id} (warm-up) and ${measured.id} (measured) in ${Date.now() - t0} ms`,
   );
-  const product = await startServer({
+  // All the load comes from 127.0.0.1 (past the draw's limit of 60 a minute); only the bench's rows.
+  const product = await startProduct({
     name: `product (${engine})`,
-    script: 'build/app/main.js',
     cwd,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      CXY_PROJECT_DIR: ROOT,
-      // All the load comes from 127.0.0.1: past the draw's per-address limit (60 a minute).
-      RATE_LIMIT_ALLOWLIST: '127.0.0.1',
-      // Only the bench's own rows: no demo content.
-      SEED_DEMO_DATA: 'false',
-    },
+    root: ROOT,
+    databaseUrl,
     // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the product per engine, to see where a draw's time goes.
     nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
-    healthPath: '/healthz',
   });
   let shutdown;
   try {

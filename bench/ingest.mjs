@@ -17,7 +17,7 @@ import pg from 'pg';
 import { postgresAdmin } from './draws.mjs';
 import { round, table } from './format.mjs';
 import { CONNECTIONS, DURATION_S, measure, WARMUP_S } from './load.mjs';
-import { freePort, startServer, stopServer } from './servers.mjs';
+import { startHello, startProduct, stopServer } from './servers.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const COLLECT = '/api/analytics/collect';
@@ -77,22 +77,7 @@ async function storedCount(engine, databaseUrl, event) {
 }
 
 async function runEngine({ engine, databaseUrl, cwd }) {
-  const product = await startServer({
-    name: `product (${engine}, analytics)`,
-    script: 'build/app/main.js',
-    cwd,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      CXY_PROJECT_DIR: ROOT,
-      RATE_LIMIT_ALLOWLIST: '127.0.0.1',
-      SEED_DEMO_DATA: 'false',
-    },
-    healthPath: '/healthz',
-  });
+  const product = await startProduct({ name: `product (${engine}, analytics)`, cwd, root: ROOT, databaseUrl });
   try {
     await ingestLoad(`${product.url}${COLLECT}`, 'BenchWarm', WARMUP_S);
     const load = await ingestLoad(`${product.url}${COLLECT}`, 'BenchEvent', DURATION_S);
@@ -163,13 +148,7 @@ export async function analyticsIngest({ cwd = ROOT, hello, log = console.log }) 
 
 // Alone: `node bench/ingest.mjs` (starts its own hello-world).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const hello = await startServer({
-    name: 'hello-world',
-    script: 'bench/hello-world.mjs',
-    cwd: ROOT,
-    env: { PORT: String(await freePort()), HOST: '127.0.0.1' },
-    healthPath: '/',
-  });
+  const hello = await startHello(ROOT);
   try {
     const r = await analyticsIngest({ hello });
     for (const f of r.failures) console.log(`FAIL  ${f}`);

@@ -4,10 +4,8 @@ import { ANALYTICS_API } from '../../../shared/api/routes-analytics';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
-import { LockIcon } from '../../ui/icons';
-import { StateView } from '../../ui/state-view';
-import { openLogin } from '../accounts/login-store';
 import { useSignedInData } from '../accounts/use-signed-in-data';
+import { Personal } from '../lottery/personal-states';
 import type { Route } from './+types/dashboard';
 import { Figures } from './figures';
 import { type Filters, FiltersForm, filtersFrom } from './filters';
@@ -21,7 +19,8 @@ const Charts = lazy(() => import('./charts'));
  * can be shared). The figures come from the staff-only API; others see its refusal.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const base = pageBase(request, context, ['analytics']);
+  // `lottery` for the signed-in frame's texts (personal-states.tsx), shared with the raffle's pages.
+  const base = pageBase(request, context, ['analytics', 'lottery']);
   return {
     i18n: base.i18n,
     filters: filtersFrom(base.url.searchParams, Date.now()),
@@ -47,47 +46,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ]),
     [f.from, f.to, f.activityId, f.channel],
   );
-  if (state.status === 'signedOut') {
-    return (
-      <StateView
-        icon={<LockIcon />}
-        title={t('title')}
-        actions={
-          <button type="button" className="btn btn-block" onClick={() => openLogin()}>
-            {t('signIn.button')}
-          </button>
-        }
-      >
-        <p className="muted">{t('signIn.text')}</p>
-      </StateView>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <StateView icon={<LockIcon />} title={t('title')}>
-        <p className="muted" role="alert">
-          {state.message}
-        </p>
-      </StateView>
-    );
-  }
   return (
     <article className="analytics">
-      <h1 className="page-title">{t('title')}</h1>
-      <FiltersForm filters={f} dimensions={state.status === 'ready' ? state.data[1] : { campaigns: [], channels: [] }} />
-      <p className="muted small">{t('utcNote')}</p>
-      {state.status === 'ready' ? (
-        <>
-          <Suspense fallback={null}>
-            <Charts overview={state.data[0]} />
-          </Suspense>
-          <Figures overview={state.data[0]} />
-        </>
-      ) : (
-        <p className="muted" aria-busy="true">
-          {t('loading')}
-        </p>
-      )}
+      <Personal state={state} title={t('title')}>
+        {([figures, choices]) => (
+          <>
+            <h1 className="page-title">{t('title')}</h1>
+            <FiltersForm filters={f} dimensions={choices} />
+            <p className="muted small">{t('utcNote')}</p>
+            <Suspense fallback={null}>
+              <Charts overview={figures} />
+            </Suspense>
+            <Figures overview={figures} />
+          </>
+        )}
+      </Personal>
     </article>
   );
 }
