@@ -77,6 +77,8 @@ export default defineConfig({
       ]),
       WECHAT_WEB_CLIENT_ID: 'wechat-h5',
       OAUTH_CLIENTS: JSON.stringify([{ clientId: 'e2e-app', name: 'Slicer Pro', redirectUris: [`${BASE}/__e2e/oauth-callback`] }]),
+      // Analytics: the collector writes every 200 ms, so journeys see their events quickly.
+      ANALYTICS_FLUSH_MS: '200',
     },
   },
 });

@@ -24,7 +24,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { round, table, verdict } from './format.mjs';
 import { DURATION_S, WARMUP_S } from './load.mjs';
-import { freePort, startServer, stopServer } from './servers.mjs';
+import { startProduct, stopServer } from './servers.mjs';
 import { measureHello, runStandalone } from './standalone.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -311,27 +311,15 @@ export async function withFreshPostgres(log, run) {
   }
 }
 
-/** The product on a bench database: production mode, no demo data, the load's address past the per-address limits. */
-export async function startBenchProduct({ engine, databaseUrl, cwd }) {
-  return startServer({
+/** The product on a bench database (servers.mjs startProduct), with a CPU profile when BENCH_CPU_PROF=<dir>. */
+export function startBenchProduct({ engine, databaseUrl, cwd }) {
+  return startProduct({
     name: `product (${engine})`,
-    script: 'build/app/main.js',
     cwd,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      CXY_PROJECT_DIR: ROOT,
-      // All the load comes from 127.0.0.1: past the per-address limits (draws, codes, check-ins).
-      RATE_LIMIT_ALLOWLIST: '127.0.0.1',
-      // Only the bench's own rows: no demo content.
-      SEED_DEMO_DATA: 'false',
-    },
-    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the product per engine, to see where a request's time goes.
+    root: ROOT,
+    databaseUrl,
+    // To see where a request's time goes.
     nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
-    healthPath: '/healthz',
   });
 }
 

@@ -12,6 +12,7 @@ import { sourceStamp } from '../scripts/source-stamp.mjs';
 import { campaignFamilies } from './campaigns.mjs';
 import { DRAW_CONNECTIONS, raffleDraws } from './draws.mjs';
 import { kb, round, section, table, verdict } from './format.mjs';
+import { analyticsIngest } from './ingest.mjs';
 import { jsPerRoute, lazyExtra } from './js-size.mjs';
 import { audit, CATEGORIES } from './lighthouse.mjs';
 import { CONNECTIONS, DURATION_S, measure, WARMUP_S } from './load.mjs';
@@ -202,6 +203,15 @@ try {
     viewer3dKB: kb(viewer.gzip),
     afterOpening3dKB: kb(model.gzip + viewer.gzip) + islandsKB,
   };
+  // Issue 7: the analytics SDK loads when the browser is idle after the first paint (never in the
+  // first-load JS above); chart.js only on the staff dashboard, once its figures are there.
+  const sdk = lazyExtra(snapshot, 'sdk-', new Set(landing.files));
+  const dashboard = js.routes.find((x) => x.id === 'admin-analytics');
+  const charts = lazyExtra(snapshot, 'charts-', new Set(dashboard.files));
+  console.log(
+    `analytics: SDK ${kb(sdk.gzip)} KB after first paint on every page; dashboard ${kb(dashboard.gzip)} KB + ${kb(charts.gzip)} KB charts`,
+  );
+  content.analytics = { sdkKB: kb(sdk.gzip), dashboardFirstLoadKB: kb(dashboard.gzip), chartsKB: kb(charts.gzip) };
   results.js = { ...js, content };
   for (const c of js.css) console.log(`CSS   ${c.file}: ${kb(c.gzip)} KB gzip (${kb(c.raw)} KB raw)`);
   results.js = { ...results.js, landing: { gzipKB: kb(landing.gzip), budgetKB: LANDING_BUDGET_KB, pass: landingOk } };
@@ -358,6 +368,12 @@ try {
   results.campaigns = await campaignFamilies({ cwd: snapshot, hello });
   assertAlive(product, hello);
   for (const f of results.campaigns.failures) fail(f);
+
+  // 5e. Analytics ingestion: the collector taking the SDK's batch posts, on both engines.
+  section(`Analytics ingestion (autocannon, ${CONNECTIONS} connections, batch posts of 6 records, ${DURATION_S} s)`);
+  results.analyticsIngest = await analyticsIngest({ cwd: snapshot, hello });
+  assertAlive(product, hello);
+  for (const f of results.analyticsIngest.failures) fail(f);
 
   // The baseline is done; stopping it gives Lighthouse the CPU.
   results.helloShutdown = await stopServer(hello);

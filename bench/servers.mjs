@@ -84,3 +84,38 @@ export async function stopServer(server, graceMs = 10_000) {
   }
   return { ...exit, ms, graceful: exit.code === 0 };
 }
+
+/**
+ * The product on its own database for a load section (draws, analytics ingestion): production
+ * mode, no demo rows, the load's address (127.0.0.1) past the per-address limits.
+ */
+export async function startProduct({ name, cwd, root, databaseUrl, nodeArgs = [] }) {
+  return startServer({
+    name,
+    script: 'build/app/main.js',
+    cwd,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      CXY_PROJECT_DIR: root,
+      RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+      SEED_DEMO_DATA: 'false',
+    },
+    nodeArgs,
+    healthPath: '/healthz',
+  });
+}
+
+/** The Fastify hello-world every throughput figure is compared with. */
+export async function startHello(root) {
+  return startServer({
+    name: 'hello-world',
+    script: 'bench/hello-world.mjs',
+    cwd: root,
+    env: { PORT: String(await freePort()), HOST: '127.0.0.1' },
+    healthPath: '/',
+  });
+}

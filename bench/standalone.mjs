@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { section } from './format.mjs';
 import { measure } from './load.mjs';
-import { freePort, startServer, stopServer } from './servers.mjs';
+import { startHello, stopServer } from './servers.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -14,15 +14,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  * started (and stopped) for the section when `npm run bench` gave none.
  */
 export async function measureHello(hello, connections, log) {
-  const started = hello
-    ? null
-    : await startServer({
-        name: 'hello-world',
-        script: 'bench/hello-world.mjs',
-        cwd: ROOT,
-        env: { PORT: String(await freePort()), HOST: '127.0.0.1' },
-        healthPath: '/',
-      });
+  const started = hello ? null : await startHello(ROOT);
   try {
     log(`  hello-world GET / at ${connections} connections …`);
     const h = await measure({ url: `${(hello ?? started).url}/`, connections });

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppLoadContext } from 'react-router';
 import { createAccountsModule, registerAccounts } from './accounts/module';
+import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerCheckinRoutes } from './checkin/routes';
 import { registerCollectionRoutes } from './collection/routes';
 import type { Config } from './config';
@@ -92,7 +93,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
 
   await app.register(cookie);
   await app.register(headerContextPlugin, { editionLocale: editionLocale(config.EDITION) });
-  await registerSecurityHeaders(app, { dev: !!opts.viteMiddlewares });
+  // An external analytics collector (ANALYTICS_SERVER_URL) receives the SDK's ajax and beacon posts.
+  const connectSrc = config.ANALYTICS_SERVER_URL ? [new URL(config.ANALYTICS_SERVER_URL).origin] : [];
+  await registerSecurityHeaders(app, { dev: !!opts.viteMiddlewares, connectSrc });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
@@ -123,6 +126,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerLotteryAdminRoutes(app);
   registerUniverRoutes(app);
   registerFreeModelRoutes(app, { secret: accountsModule.secret });
+  registerAnalyticsRoutes(app, config);
   await registerOAuth(app, { config, db, accounts: accountsModule });
 
   if (opts.viteMiddlewares) {

@@ -72,6 +72,20 @@ const ZEnv = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
+  // Analytics (issue 7): where the Sensors Data SDK in the browser sends (default: our own
+  // collector at /api/analytics/collect), how, and the collector's limits and write batching.
+  ANALYTICS_SERVER_URL: url.optional(),
+  ANALYTICS_SEND_TYPE: z.enum(['image', 'ajax', 'beacon']).default('image'),
+  ANALYTICS_BATCH: bool.default(false),
+  ANALYTICS_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(256 * 1024),
+  ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  ANALYTICS_FLUSH_RECORDS: z.coerce.number().int().min(1).max(10_000).default(500),
 });
 
 export type Env = z.infer<typeof ZEnv>;

@@ -72,7 +72,6 @@ async function main() {
     });
   }
   startReferralJob(app, db);
-  app.addHook('onClose', () => db.close());
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -84,8 +83,9 @@ async function main() {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // The database closes after every onClose hook: they may still write (the analytics buffer).
     app.close().then(
-      () => process.exit(0),
+      () => db.close().then(() => process.exit(0)),
       (err) => {
         app.log.error({ err }, 'error during shutdown');
         process.exit(1);

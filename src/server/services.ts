@@ -1,4 +1,5 @@
 import type { FreeModelFiles } from '../shared/api/free-model';
+import { ANALYTICS_COLLECT_PATH } from '../shared/api/routes-analytics';
 import type { PublicConfig } from '../shared/api/site';
 import type { AccountsModule } from './accounts/module';
 import type { Config } from './config';
@@ -64,5 +65,11 @@ export function publicConfig(c: Config): PublicConfig {
     supportEmail: c.SUPPORT_EMAIL,
     ...(c.WECHAT_WEB_CLIENT_ID ? { wechatLogin: c.WECHAT_WEB_CLIENT_ID } : {}),
     appLinks: { ios: c.IOS_APP_URL, android: c.ANDROID_APP_URL, ...(c.ANDROID_APK_URL ? { apk: c.ANDROID_APK_URL } : {}) },
+    analytics: {
+      serverUrl: c.ANALYTICS_SERVER_URL ?? ANALYTICS_COLLECT_PATH,
+      sendType: c.ANALYTICS_SEND_TYPE,
+      batch: c.ANALYTICS_BATCH,
+      testOverride: !c.isProduction,
+    },
   };
 }

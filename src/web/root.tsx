@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { htmlLang } from '../shared/i18n';
 import type { Route } from './+types/root';
+import { Analytics } from './analytics/analytics';
 import { AppContext } from './app-context';
 import { Chrome } from './chrome';
 import { I18nProvider, useRouteMessages, useTranslation } from './i18n/react';
@@ -99,6 +100,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <LoadingOverlay />
         <LoadWatchdog />
         <ToastHost />
+        <Analytics config={config.analytics} />
       </AppContext.Provider>
     </I18nProvider>
   );

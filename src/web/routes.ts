@@ -94,5 +94,7 @@ export default [
   route('free-model/model', 'features/freemodel/model.tsx', { id: 'free-model-model' }),
   route('free-model/download', 'features/freemodel/download.tsx', { id: 'free-model-download' }),
 
+  route('admin/analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
+
   route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -127,4 +127,6 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/oauth': 'accounts',
   // Not a path of spec §2: the accounts capability's own settings page.
   '/account': 'accounts',
+  // Not a path of spec §2: the staff analytics dashboard (issue 7).
+  '/admin/analytics': 'foundation',
 };

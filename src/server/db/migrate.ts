@@ -10,6 +10,7 @@ import { migration0008 } from './migrations/0008_newcomer';
 import { migration0009 } from './migrations/0009_referrals';
 import { migration0010 } from './migrations/0010_invite_tiers';
 import { migration0011 } from './migrations/0011_collection';
+import { migration0012 } from './migrations/0012_analytics';
 import { migration0014 } from './migrations/0014_univer';
 import { migration0015 } from './migrations/0015_model_downloads';
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_referrals': migration0009,
   '0010_invite_tiers': migration0010,
   '0011_collection': migration0011,
+  '0012_analytics': migration0012,
   '0014_univer': migration0014,
   '0015_model_downloads': migration0015,
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as accounts from './accounts';
 import * as addresses from './addresses';
+import * as analytics from './analytics';
 import * as checkin from './checkin';
 import * as collection from './collection';
 import * as content from './content';
@@ -40,6 +41,7 @@ const MODULES = [
   { tag: 'campaigns', file: 'collection.ts', exports: collection },
   { tag: 'programmes', file: 'univer.ts', exports: univer },
   { tag: 'programmes', file: 'free-model.ts', exports: freeModel },
+  { tag: 'analytics', file: 'analytics.ts', exports: analytics },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -26,4 +26,15 @@ export interface PublicConfig {
   appLinks: { ios: string; android: string; apk?: string };
   /** The WeChat client id the login sheet uses inside WeChat, when configured. */
   wechatLogin?: string;
+  /** How the analytics SDK sends (issue 7, docs/analytics.md). */
+  analytics: AnalyticsClientConfig;
+}
+
+export interface AnalyticsClientConfig {
+  /** The collector; a path is on this site. */
+  serverUrl: string;
+  sendType: 'image' | 'ajax' | 'beacon';
+  batch: boolean;
+  /** Outside production a page may pick the send mode with `?analytics_send=` (browser tests). */
+  testOverride: boolean;
 }

@@ -1,4 +1,5 @@
 import type accounts from './locales/en/accounts.json';
+import type analytics from './locales/en/analytics.json';
 import type campaigns from './locales/en/campaigns.json';
 import type collection from './locales/en/collection.json';
 import type common from './locales/en/common.json';
@@ -37,6 +38,8 @@ export interface Resources {
   freemodel: typeof freemodel;
   /** Verification-code SMS and e-mails (server only). */
   delivery: typeof delivery;
+  /** The staff analytics dashboard (issue 7). */
+  analytics: typeof analytics;
 }
 export type Namespace = keyof Resources;
 export const NAMESPACES: Namespace[] = [
@@ -54,4 +57,5 @@ export const NAMESPACES: Namespace[] = [
   'univer',
   'freemodel',
   'delivery',
+  'analytics',
 ];

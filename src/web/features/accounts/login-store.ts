@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { identify, track } from '../../analytics/track';
 import { readCookie } from '../../api/identity';
 
 /**
@@ -33,6 +34,7 @@ const subscribe = (l: () => void) => {
 export function openLogin(view: LoginSheetState['view'] = 'login'): void {
   if (!state.open && typeof document !== 'undefined') opener = document.activeElement as HTMLElement | null;
   state = { open: true, view };
+  if (view === 'login') track('LoginStart', {});
   emit();
 }
 
@@ -73,5 +75,8 @@ export function useSignedIn(): boolean {
   );
 }
 
-/** Call after anything that sets or clears the session cookies. */
-export const sessionChanged = emit;
+/** Call after anything that sets or clears the session cookies (analytics learns the user). */
+export function sessionChanged(): void {
+  identify(readCookie('userId'));
+  emit();
+}

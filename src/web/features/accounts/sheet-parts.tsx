@@ -4,6 +4,7 @@ import type * as contract from '../../../shared/api/accounts';
 import { ACCOUNTS_API } from '../../../shared/api/routes';
 import { ResultCode } from '../../../shared/errors';
 import type * as Rules from '../../../shared/rules';
+import { track } from '../../analytics/track';
 import { type ApiClient, ApiError } from '../../api/client';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
@@ -61,6 +62,7 @@ export function useSignedInDone() {
     async done(session: { isNew: boolean }) {
       closeLogin();
       sessionChanged();
+      track('LoginFinish', { method: 'sheet', isNew: session.isNew });
       if (session.isNew) showToast(t('sheet.welcome'));
       await revalidator.revalidate();
     },

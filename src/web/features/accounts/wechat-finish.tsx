@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import type { oauthLogin } from '../../../shared/api/accounts';
 import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { track } from '../../analytics/track';
 import { useApi } from '../../api/use-api';
 import { sessionChanged } from './login-store';
 import { clearWechatReturn, wechatReturn } from './wechat-login';
@@ -19,6 +20,7 @@ export default function WechatFinish() {
       .call<typeof oauthLogin>(ACCOUNTS_API.oauthLogin, answer)
       .then(() => {
         sessionChanged();
+        track('LoginFinish', { method: 'wechat' });
         void revalidator.revalidate();
       })
       .catch(() => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type * as contract from '../../../shared/api/checkin';
 import type { CheckinCampaign, CheckinStatus } from '../../../shared/api/checkin';
 import { CHECKIN_API } from '../../../shared/api/routes-campaigns';
+import { track } from '../../analytics/track';
 import { useTranslation } from '../../i18n/react';
 import { showToast } from '../../ui/toast';
 import { useResume, whenSignedIn } from '../accounts/after-sign-in';
@@ -52,6 +53,7 @@ export default function Member({ page }: { page: CheckinCampaign }) {
     setBusy(true);
     try {
       const r = await api.call<typeof contract.checkIn>(CHECKIN_API.checkIn, { activityId: page.id, timeZone: browserZone() });
+      if (r.checkedIn) track('CheckIn', { activityId: page.id, streak: r.streak });
       showToast(r.checkedIn ? t('checkin.paid', { coins: r.coins }) : t('checkin.already'));
       setStatus((s) =>
         s

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { track } from '../../analytics/track';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 
@@ -8,7 +10,11 @@ import { paths } from '../../paths';
  */
 export function OpenInAppBar({ deepLink }: { deepLink: string }) {
   const { t } = useTranslation('content');
+  // Every share page has this bar: its deep link says what is shared (`crealitycloud://model/2`).
+  const [contentType = '', contentId = ''] = deepLink.replace(/^[a-z]+:\/\//, '').split('/');
+  useEffect(() => track('SharePageView', { contentType, contentId }), [contentType, contentId]);
   const open = () => {
+    track('OpenAppClick', { contentType });
     const fallback = setTimeout(() => {
       if (!document.hidden) window.location.assign(paths.download);
     }, 1500);

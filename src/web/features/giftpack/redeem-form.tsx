@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type * as contract from '../../../shared/api/giftpack';
 import { GIFTPACK_API } from '../../../shared/api/routes-campaigns';
+import { track } from '../../analytics/track';
 import { useTranslation } from '../../i18n/react';
 import { useResume, whenSignedIn } from '../accounts/after-sign-in';
 import { useSignedInApi } from '../accounts/signed-in-api';
@@ -31,7 +32,9 @@ export default function RedeemForm() {
   const redeem = async (typed: string) => {
     setBusy(true);
     try {
-      setGift(await api.call<typeof contract.redeem>(GIFTPACK_API.redeem, { code: typed }));
+      const redeemed = await api.call<typeof contract.redeem>(GIFTPACK_API.redeem, { code: typed });
+      track('CodeRedeem', { activityId: redeemed.activityId, prizeKind: redeemed.prize.kind });
+      setGift(redeemed);
       setCode('');
     } catch {
       // The client showed why.

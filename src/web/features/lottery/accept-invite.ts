@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AcceptInviteResult, acceptInvite } from '../../../shared/api/lottery-invites';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
+import { track } from '../../analytics/track';
 import type { ApiClient } from '../../api/client';
 import { useSignedIn } from '../accounts/login-store';
 import { queryId } from './raffle-paths';
@@ -35,6 +36,7 @@ export function useAcceptInvite(api: Pick<ApiClient, 'call'>, lotteryId: string)
     } catch {}
     api.call<typeof acceptInvite>(LOTTERY_API.acceptInvite, { lotteryId, inviter }, { quiet: true }).then(
       (r) => {
+        track('FriendJoin', { activityId: lotteryId, qualified: r.bound });
         setAnswer(r);
         try {
           localStorage.setItem(key, String(inviter));

@@ -4,6 +4,7 @@ import type * as book from '../../../shared/api/addresses';
 import type * as contract from '../../../shared/api/lottery';
 import type { MyPrizeView } from '../../../shared/api/lottery';
 import { ADDRESS_API, LOTTERY_API } from '../../../shared/api/routes-lottery';
+import { track } from '../../analytics/track';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
 import { LocalTime } from '../../ui/local-time';
@@ -130,6 +131,7 @@ function Claim(p: {
     setBusy(true);
     try {
       await api.call<typeof contract.receiveAward>(LOTTERY_API.receiveAward, { awardsCode: win.redeemCode, addressInfo: values });
+      track('PrizeClaim', {});
       p.onClaimed();
     } catch {
       setBusy(false);

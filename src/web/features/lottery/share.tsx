@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type * as contract from '../../../shared/api/lottery';
 import type { LotteryInfo } from '../../../shared/api/lottery';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
+import { track } from '../../analytics/track';
 import { readCookie } from '../../api/identity';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';
@@ -58,6 +59,7 @@ export default function Share({ info, page = rafflePage }: { info: Shared; page?
   }, [api, info.id, info.title, image, t, page]);
 
   const logged = async () => {
+    if (mode) track('InviteShare', { activityId: info.id, shareMethod: mode });
     if (!signedIn) return;
     try {
       const r = await api.call<typeof contract.shareLog>(LOTTERY_API.shareLog, { lotteryId: info.id }, { quiet: true });

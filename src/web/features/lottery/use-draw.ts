@@ -3,6 +3,7 @@ import type * as contract from '../../../shared/api/lottery';
 import type { DrawResultView, LotteryInfo } from '../../../shared/api/lottery';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { ResultCode } from '../../../shared/errors';
+import { trackDraw } from '../../analytics/campaign-events';
 import { ApiError } from '../../api/client';
 import { useResume, whenSignedIn } from '../accounts/after-sign-in';
 import { useSignedIn } from '../accounts/login-store';
@@ -58,6 +59,7 @@ export function useDraw(info: LotteryInfo, look: { start(): void; stop(segment: 
     try {
       const r = await api.call<typeof contract.lottery>(LOTTERY_API.lottery, { lotteryId: info.id });
       pending.current = r;
+      trackDraw(info.id, r);
       setTimes((x) => ({ remaining: r.remaining, coins: x?.coins ?? 0 }));
       await new Promise((ok) => setTimeout(ok, Math.max(0, MIN_ANIMATION_MS - (Date.now() - started))));
       look.stop(r.segment);

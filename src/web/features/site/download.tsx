@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type Device, detectDevice, isIpadOs } from '../../../shared/device';
+import { track } from '../../analytics/track';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
@@ -47,7 +48,8 @@ export default function Download({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener('pagehide', reset);
   }, [store]);
 
-  const start = (e: React.MouseEvent) => {
+  const start = (e: React.MouseEvent<HTMLAnchorElement>) => {
+    track('DownloadClick', { platform: e.currentTarget.dataset.platform as 'ios' | 'android' | 'apk' });
     if (device.wechat) {
       // WeChat blocks store links and APKs: show how to open the page in the browser instead.
       e.preventDefault();
@@ -68,17 +70,17 @@ export default function Download({ loaderData }: Route.ComponentProps) {
         <p>{t('download.subtitle')}</p>
         <div className="btn-row">
           {showIos ? (
-            <a className="btn btn-block" href={ios} onClick={start} rel="noopener">
+            <a className="btn btn-block" href={ios} onClick={start} rel="noopener" data-platform="ios">
               {t('download.appStore')}
             </a>
           ) : null}
           {showAndroid ? (
-            <a className="btn btn-block" href={android} onClick={start} rel="noopener">
+            <a className="btn btn-block" href={android} onClick={start} rel="noopener" data-platform="android">
               {t('download.googlePlay')}
             </a>
           ) : null}
           {showAndroid && apk ? (
-            <a className="btn btn-secondary btn-block" href={apk} onClick={start} rel="noopener">
+            <a className="btn btn-secondary btn-block" href={apk} onClick={start} rel="noopener" data-platform="apk">
               {t('download.apk')}
             </a>
           ) : null}
