@@ -8,8 +8,8 @@ let seq = Math.floor(Math.random() * 9000);
 export const newPhone = () => `139${String(Date.now() % 100000).padStart(5, '0')}${String(++seq % 1000).padStart(3, '0')}`;
 export const e164 = (local: string) => `+86${local}`;
 
-/** Each test client has its own address, so per-address limits do not spill between tests. */
-const newIp = () => `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+/** Each test client has its own address (one of 16 million), so per-address limits do not spill between tests. */
+const newIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
 export function api(app: FastifyInstance, ip = newIp()) {
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
