@@ -27,6 +27,7 @@ import { registerLotteryRoutes } from './lottery/routes';
 import { registerOAuth } from './oauth/routes';
 import { createServices, type Services } from './services';
 import { registerSystemRoutes } from './system/routes';
+import { registerVenueRoutes } from './venues/routes';
 import { registerJsapiRoutes } from './wechat/jsapi-routes';
 
 export interface AppOptions {
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerGiftpackRoutes(app);
   registerLotteryRoutes(app);
   registerLotteryAdminRoutes(app);
+  registerVenueRoutes(app);
   await registerOAuth(app, { config, db, accounts: accountsModule });
 
   if (opts.viteMiddlewares) {

@@ -10,6 +10,7 @@ import { migration0008 } from './migrations/0008_newcomer';
 import { migration0009 } from './migrations/0009_referrals';
 import { migration0010 } from './migrations/0010_invite_tiers';
 import { migration0011 } from './migrations/0011_collection';
+import { migration0013 } from './migrations/0013_venues';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_referrals': migration0009,
   '0010_invite_tiers': migration0010,
   '0011_collection': migration0011,
+  '0013_venues': migration0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

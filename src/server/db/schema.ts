@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ContentTables } from './schema-content';
 import type { LotteryTables } from './schema-lottery';
+import type { VenueTables } from './schema-venues';
 
 /**
  * The Kysely database interface: every table of every domain. Times are epoch milliseconds in
@@ -101,7 +102,7 @@ export interface OidcPayloadTable {
   consumed_at: number | null;
 }
 
-export interface Database extends ContentTables, LotteryTables {
+export interface Database extends ContentTables, LotteryTables, VenueTables {
   seed_runs: SeedRunTable;
   app_secrets: AppSecretTable;
   users: UserTable;

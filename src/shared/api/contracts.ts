@@ -12,6 +12,7 @@ import * as lotteryAdmin from './lottery-admin';
 import * as lotteryInvites from './lottery-invites';
 import * as lotteryWechat from './lottery-wechat';
 import * as system from './system';
+import * as venues from './venues';
 
 /**
  * Every endpoint contract of the shared API modules, found by shape rather than listed again:
@@ -36,6 +37,7 @@ const MODULES = [
   { tag: 'campaigns', file: 'giftpack.ts', exports: giftpack },
   { tag: 'campaigns', file: 'invite.ts', exports: invite },
   { tag: 'campaigns', file: 'collection.ts', exports: collection },
+  { tag: 'venues', file: 'venues.ts', exports: venues },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
