@@ -28,6 +28,8 @@ export interface LotteryService {
   newcomerPage(locale: Locale): Promise<NewcomerOffer | null>;
   /** A collection campaign (without an id: the one running now) as signed-out readers see it. */
   collectionPage(campaignId: number | null, locale: Locale): Promise<CollectionView | null>;
+  /** The raffle running now (the newest to start), for pages that show "the current campaign". */
+  currentRaffleId(): Promise<number | null>;
   /** Whether the campaign exists and is a raffle (venues run one). */
   isRaffle(campaignId: number): Promise<boolean>;
   /** Draws, wins and write-offs of a campaign in [from, to) (a venue staff's "today"). */
@@ -61,6 +63,7 @@ export function createLotteryService(db: Kysely<Database>): LotteryService {
       return c ? newcomerOffer(db, c, null, locale) : null;
     },
     collectionPage: (campaignId, locale) => collectionPage(db, campaignId, locale),
+    currentRaffleId: async () => (await currentCampaignId(db, 'raffle', Date.now())) ?? null,
     isRaffle: async (campaignId) => (await loadCampaign(db, campaignId))?.kind === 'raffle',
     countsBetween: (campaignId, from, to) => countsBetween(db, campaignId, from, to),
   };

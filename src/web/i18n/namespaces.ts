@@ -10,6 +10,8 @@ import type legal from './locales/en/legal.json';
 import type lottery from './locales/en/lottery.json';
 import type oauth from './locales/en/oauth.json';
 import type site from './locales/en/site.json';
+import type tools from './locales/en/tools.json';
+import type venues from './locales/en/venues.json';
 
 /**
  * Catalogue namespaces, one per feature. Keys are typed from the English catalogue (the source
@@ -29,6 +31,10 @@ export interface Resources {
   campaigns: typeof campaigns;
   /** Collection campaigns (`/collection`). */
   collection: typeof collection;
+  /** Venues, the offline stall and QR scanning (issue 8). */
+  venues: typeof venues;
+  /** The makers-tools calculators. */
+  tools: typeof tools;
   /** Verification-code SMS and e-mails (server only). */
   delivery: typeof delivery;
 }
@@ -45,5 +51,7 @@ export const NAMESPACES: Namespace[] = [
   'lottery',
   'campaigns',
   'collection',
+  'venues',
+  'tools',
   'delivery',
 ];
