@@ -50,22 +50,29 @@ export async function wechatPathTaken(db: Db, wechatPath: string, slug: string):
   return !!r;
 }
 
+/** The configurable columns of a venue (all but its slug and times). */
+function columnsOf(v: Omit<TAdminVenue, 'id' | 'slug' | 'createdAt' | 'updatedAt'>) {
+  return {
+    wechat_path: v.wechatPath,
+    name: JSON.stringify(v.name),
+    place: JSON.stringify(v.place),
+    starts_at: v.startsAt,
+    ends_at: v.endsAt,
+    time_zone: v.timeZone,
+    printers: JSON.stringify(v.printers),
+    samples: JSON.stringify(v.samples),
+    campaign_id: v.campaignId,
+    wechat: JSON.stringify(v.wechat),
+  };
+}
+
 /** Writes a venue; null when its slug or WeChat path is taken (a unique key: no race lets two in). */
 export async function insertVenue(db: Db, v: TVenueInput, now: number): Promise<number | null> {
   const row = await db
     .insertInto('venues')
     .values({
       slug: v.slug,
-      wechat_path: v.wechatPath ?? v.slug,
-      name: JSON.stringify(v.name),
-      place: JSON.stringify(v.place),
-      starts_at: v.startsAt,
-      ends_at: v.endsAt,
-      time_zone: v.timeZone,
-      printers: JSON.stringify(v.printers),
-      samples: JSON.stringify(v.samples),
-      campaign_id: v.campaignId,
-      wechat: JSON.stringify(v.wechat),
+      ...columnsOf({ ...v, wechatPath: v.wechatPath ?? v.slug }),
       created_at: now,
       updated_at: now,
     })
@@ -80,16 +87,7 @@ export async function replaceVenue(db: Db, v: TAdminVenue, now: number): Promise
   await db
     .updateTable('venues')
     .set({
-      wechat_path: v.wechatPath,
-      name: JSON.stringify(v.name),
-      place: JSON.stringify(v.place),
-      starts_at: v.startsAt,
-      ends_at: v.endsAt,
-      time_zone: v.timeZone,
-      printers: JSON.stringify(v.printers),
-      samples: JSON.stringify(v.samples),
-      campaign_id: v.campaignId,
-      wechat: JSON.stringify(v.wechat),
+      ...columnsOf(v),
       updated_at: now,
     })
     .where('slug', '=', v.slug)
