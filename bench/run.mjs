@@ -84,6 +84,16 @@ const CAMPAIGN_ROUTES = [
   'univer-register',
 ];
 const CAMPAIGN_BUDGET_KB = 130;
+/** Issue 8: venue pages (one id per spec venue), the stall, scanning and the makers tools. */
+const VENUE_ROUTES = [
+  ...['cd16', 'tct', 'sz12', 'hx08'].flatMap((v) => [`venue-${v}`, `venue-${v}-wechat-dev`]),
+  ...['cd16', 'tct', 'sz12'].flatMap((v) => [`venue-${v}-laboratory`, `venue-${v}-admin`]),
+  'offline-stall',
+  'scan-code',
+  'scan-code-guide',
+  'makers-tools',
+];
+const VENUE_BUDGET_KB = 130;
 
 const startedAt = new Date();
 const results = {
@@ -177,6 +187,7 @@ try {
   const content = budgeted(CONTENT_ROUTES, LANDING_BUDGET_KB, ', 3D chunk excluded');
   content.rafflePersonal = budgeted(RAFFLE_PERSONAL_ROUTES, PERSONAL_BUDGET_KB);
   content.campaigns = budgeted(CAMPAIGN_ROUTES, CAMPAIGN_BUDGET_KB);
+  content.venues = budgeted(VENUE_ROUTES, VENUE_BUDGET_KB);
   // What the raffle page fetches after the first load: the wheel island (with lucky-canvas).
   const raffle = js.routes.find((x) => x.id === 'activitys');
   const raffleLoaded = new Set(raffle.files);

@@ -8,34 +8,14 @@
  * Input is checked like the admin API's; a refusal names the fields, writes nothing and exits 1.
  * Prints the campaign as stored, as JSON.
  */
-import fs from 'node:fs';
-import type { z } from 'zod';
 import { generateCodes } from '../src/server/giftpack/service';
-import { AppError } from '../src/server/http/app-error';
 import { createCampaign, getCampaign, updateCampaign } from '../src/server/lottery/admin';
-import type { FieldIssue } from '../src/shared/api/envelope';
 import { generate } from '../src/shared/api/giftpack';
 import { ZCampaignInput, ZCampaignUpdate } from '../src/shared/api/lottery-admin';
 import { openCliDatabase } from './cli-database';
+import { Refused, readInput, reportFailure } from './cli-input';
 
 const USAGE = 'usage: npm run lottery:admin -- create <campaign.json> | update <changes.json> | show <id> | codes <batch.json>';
-
-class Refused extends Error {}
-
-const explain = (issues: FieldIssue[]) => issues.map((i) => `  ${i.field}: ${i.message}`).join('\n');
-
-function readInput<S extends z.ZodType>(schema: S, file: string): z.infer<S> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new Refused(`cannot read ${file}: ${(err as Error).message}`);
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success)
-    throw new Refused(explain(parsed.error.issues.map((i) => ({ field: i.path.join('.') || '(file)', message: i.message }))));
-  return parsed.data;
-}
 
 const [command, arg, ...extra] = process.argv.slice(2);
 if (!command || !arg || extra.length > 0 || !['create', 'update', 'show', 'codes'].includes(command)) {
@@ -56,13 +36,7 @@ try {
   }
   console.log(JSON.stringify(result, null, 2));
 } catch (err) {
-  // Refusals are explained; anything else is a fault worth its stack.
-  if (err instanceof Refused) console.error(`refused, nothing written:\n${err.message}`);
-  else if (err instanceof AppError) {
-    const issues = (err.options.result as { issues?: FieldIssue[] } | undefined)?.issues;
-    console.error(`refused, nothing written: ${issues ? `\n${explain(issues)}` : err.messageKey}`);
-  } else console.error(err);
-  process.exitCode = 1;
+  reportFailure(err);
 } finally {
   await db.close();
 }

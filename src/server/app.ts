@@ -30,6 +30,7 @@ import { registerOAuth } from './oauth/routes';
 import { createServices, type Services } from './services';
 import { registerSystemRoutes } from './system/routes';
 import { registerUniverRoutes } from './univer/routes';
+import { registerVenueRoutes } from './venues/routes';
 import { registerJsapiRoutes } from './wechat/jsapi-routes';
 
 export interface AppOptions {
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerUniverRoutes(app);
   registerFreeModelRoutes(app, { secret: accountsModule.secret });
   registerAnalyticsRoutes(app, config);
+  registerVenueRoutes(app);
   await registerOAuth(app, { config, db, accounts: accountsModule });
 
   if (opts.viteMiddlewares) {

@@ -14,6 +14,7 @@ import { runSeeds, SEEDS } from './db/seed/seed';
 import { startReferralJob } from './lottery/referral-job';
 import { checkinDemoSeed, inviteDemoSeed, inviteTiersDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
 import { assertProductionSafe } from './production-guard';
+import { venuesDemoSeed } from './venues/seed';
 
 /** Reads configuration, migrates, seeds once, serves; shuts down gracefully on SIGTERM/SIGINT. */
 async function main() {
@@ -48,6 +49,7 @@ async function main() {
       inviteDemoSeed(),
       inviteTiersDemoSeed(),
       collectionDemoSeed(),
+      venuesDemoSeed(files),
     ]);
   }
 

@@ -14,6 +14,7 @@ import { bundle, translate } from './i18n/catalogues';
 import { createLotteryService, type LotteryService } from './lottery/service';
 import { qrSvg, sameSiteUrl } from './site/qr';
 import { createSiteService, type SiteService } from './site/service';
+import { createVenuesService, type VenuesService } from './venues/service';
 
 /**
  * What route loaders and API handlers reach: the domains' services, built once per app. Each
@@ -33,9 +34,12 @@ export interface Services {
   lottery: LotteryService;
   /** The free-model funnel's download step: a free model and its files, or null (unknown, paid, deleted). */
   freeModel: { files(modelId: number): Promise<FreeModelFiles | null> };
+  venues: VenuesService;
 }
 
 export function createServices(config: Config, db: Db, accounts: AccountsModule): Services {
+  const content = createContentService(db.kysely, createDiskStorage(config.FILES_DIR));
+  const lottery = createLotteryService(db.kysely);
   return {
     db,
     config: publicConfig(config),
@@ -45,9 +49,10 @@ export function createServices(config: Config, db: Db, accounts: AccountsModule)
     qr: { svg: qrSvg, sameSiteUrl },
     pageCache: new PageCache(config.PAGE_CACHE_SECONDS),
     accounts: accounts.accounts,
-    content: createContentService(db.kysely, createDiskStorage(config.FILES_DIR)),
-    lottery: createLotteryService(db.kysely),
+    content,
+    lottery,
     freeModel: { files: (modelId) => freeModelFiles(db.kysely, modelId).catch(nullWhenRefused) },
+    venues: createVenuesService({ db: db.kysely, accounts: accounts.accounts, content, lottery }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
 import { DOC_PATHS } from '../shared/docs';
+import { SPEC_VENUES, WECHAT_ENVS } from './features/venues/venue-paths';
 
 /**
  * The route table of spec §2. Where a spec line lists paths after a prefixed one
@@ -95,6 +96,22 @@ export default [
   route('free-model/download', 'features/freemodel/download.tsx', { id: 'free-model-download' }),
 
   route('admin/analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
+
+  // Venues (issue 8): one page module per kind of page, configured per slug on the server.
+  ...SPEC_VENUES.flatMap((v) => [
+    route(v.slug, 'features/venues/venue.tsx', { id: `venue-${v.slug}` }),
+    ...(v.laboratory ? [route(`${v.slug}/laboratory`, 'features/venues/laboratory.tsx', { id: `venue-${v.slug}-laboratory` })] : []),
+    ...(v.admin ? [route(`${v.slug}/admin`, 'features/venues/venue-admin.tsx', { id: `venue-${v.slug}-admin` })] : []),
+    ...WECHAT_ENVS.map((env) =>
+      route(`wechat-${v.wechat}/${env}`, 'features/venues/wechat-venue.tsx', { id: `venue-${v.slug}-wechat-${env}` }),
+    ),
+  ]),
+  route('offline-stall', 'features/venues/offline-stall.tsx', { id: 'offline-stall' }),
+  route('scan-code', 'features/venues/scan-code.tsx', { id: 'scan-code' }),
+  route('scan-code-guide', 'features/venues/scan-code-guide.tsx', { id: 'scan-code-guide' }),
+
+  // The makers-tools calculators, where the tools redirect lands when MAKERS_TOOLS_URL is this site.
+  route('makers-tools/:id', 'features/tools/makers-tools.tsx', { id: 'makers-tools' }),
 
   route('*', 'features/site/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

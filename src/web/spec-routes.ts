@@ -3,7 +3,20 @@
  * routes.ts today; the others are added by their capability (until then they show the 404 page).
  * routes.test.ts checks that each path marked served has a route.
  */
-export type Owner = 'foundation' | 'accounts' | 'content' | 'lottery' | 'campaigns' | 'venues' | 'tools';
+export type Owner =
+  | 'foundation'
+  | 'accounts'
+  | 'content'
+  | 'lottery'
+  | 'campaigns'
+  /** Issue 8's venues, offline stall and scanning. */
+  | 'venues'
+  /** The makers-tools calculators. */
+  | 'tools'
+  /** Issue 8's other screens: photo modelling, modeler programme, free models, registrations. */
+  | 'programmes'
+  /** Issue 8's WeChat mall. */
+  | 'mall';
 
 export const SPEC_ROUTES: Record<string, Owner> = {
   '/': 'foundation',
@@ -28,18 +41,18 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/creality-cloud/pullblack': 'foundation',
   '/qrcode-page': 'foundation',
   '/creality-cloud/qrcode-page': 'foundation',
-  '/wechat-pay/mall': 'venues',
-  '/mall-dev': 'venues',
-  '/wechat-pay/mall-dev': 'venues',
-  '/mall2-dev': 'venues',
-  '/wechat-pay/mall2-dev': 'venues',
+  '/wechat-pay/mall': 'mall',
+  '/mall-dev': 'mall',
+  '/wechat-pay/mall-dev': 'mall',
+  '/mall2-dev': 'mall',
+  '/wechat-pay/mall2-dev': 'mall',
   '/scan-code': 'venues',
   '/scan-code-guide': 'venues',
-  '/univer-register': 'venues',
-  '/modeler': 'venues',
-  '/modeler2': 'venues',
-  '/modeler/voteDetail': 'venues',
-  '/modeler/sendRequirement': 'venues',
+  '/univer-register': 'programmes',
+  '/modeler': 'programmes',
+  '/modeler2': 'programmes',
+  '/modeler/voteDetail': 'programmes',
+  '/modeler/sendRequirement': 'programmes',
   '/webview/rights': 'foundation',
   '/webview/rights-details': 'foundation',
   '/webview/sales-restrictions': 'foundation',
@@ -52,7 +65,7 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/webview/individual-tax': 'foundation',
   '/webview/certification': 'foundation',
   '/webview/payment-agreement': 'foundation',
-  '/webview/photo-modelling': 'venues',
+  '/webview/photo-modelling': 'programmes',
   '/webview/check-in': 'campaigns',
   '/webview/announced': 'foundation',
   '/cd16': 'venues',
@@ -73,9 +86,9 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/hx08': 'venues',
   '/wechat-resin/dev': 'venues',
   '/wechat-resin/pro': 'venues',
-  '/free-model/register': 'venues',
-  '/free-model/model': 'venues',
-  '/free-model/download': 'venues',
+  '/free-model/register': 'programmes',
+  '/free-model/model': 'programmes',
+  '/free-model/download': 'programmes',
   '/offline-stall': 'venues',
   '/app-download': 'foundation',
   '/activitys': 'lottery',
@@ -129,4 +142,6 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/account': 'accounts',
   // Not a path of spec §2: the staff analytics dashboard (issue 7).
   '/admin/analytics': 'foundation',
+  // Spec §2's tools redirect target, `{MAKERS_TOOLS_URL}/makers-tools/{id}`, served here too.
+  '/makers-tools/:id': 'tools',
 };

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { API_HEADERS, newPhone, outboxCode, signInByApi, test } from './session';
+import { API_HEADERS, signInByApi, signInWithSheet, test } from './session';
 
 /**
  * Share pages of the community (posts, profiles, circles, topics, timelapses) and the
@@ -133,15 +133,7 @@ test.describe('interactions', () => {
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
     await expect(dialog).toBeVisible();
 
-    await dialog.getByRole('button', { name: 'SMS code' }).click();
-    await dialog.getByLabel('Country/region').selectOption('CN');
-    const phone = newPhone();
-    await dialog.getByLabel('Phone number').fill(phone);
-    const since = Date.now();
-    await dialog.getByRole('button', { name: 'Send code' }).click();
-    await dialog.getByLabel('Verification code').fill(await outboxCode(page.request, `+86${phone}`, since));
-    await dialog.getByRole('button', { name: 'Sign in' }).click();
-    await expect(dialog).toBeHidden();
+    await signInWithSheet(page);
 
     await expect(like).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(() => likeCount(page)).toBe(before + 1);

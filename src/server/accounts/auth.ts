@@ -12,10 +12,20 @@ export async function requireUser(accounts: AccountsService, request: FastifyReq
   return user;
 }
 
-/** Staff pages and admin calls: the role for that scope (or a global admin). */
-export async function requireRole(accounts: AccountsService, request: FastifyRequest, role: RoleName, scope: string): Promise<AuthUser> {
+/**
+ * Staff pages and admin calls: the role for that scope (or a global admin). `orElse` admits users
+ * another domain vouches for (venue staff of a campaign's venue), asked only when the role is missing.
+ */
+export async function requireRole(
+  accounts: AccountsService,
+  request: FastifyRequest,
+  role: RoleName,
+  scope: string,
+  orElse?: (userId: number) => Promise<boolean>,
+): Promise<AuthUser> {
   const user = await requireUser(accounts, request);
-  if (!(await accounts.hasRole(user.userId, role, scope))) throw new AppError(ResultCode.forbiddenRole, { httpStatus: 403 });
+  if (!(await accounts.hasRole(user.userId, role, scope)) && !(await orElse?.(user.userId)))
+    throw new AppError(ResultCode.forbiddenRole, { httpStatus: 403 });
   return user;
 }
 

@@ -11,6 +11,7 @@ import { migration0009 } from './migrations/0009_referrals';
 import { migration0010 } from './migrations/0010_invite_tiers';
 import { migration0011 } from './migrations/0011_collection';
 import { migration0012 } from './migrations/0012_analytics';
+import { migration0013 } from './migrations/0013_venues';
 import { migration0014 } from './migrations/0014_univer';
 import { migration0015 } from './migrations/0015_model_downloads';
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_invite_tiers': migration0010,
   '0011_collection': migration0011,
   '0012_analytics': migration0012,
+  '0013_venues': migration0013,
   '0014_univer': migration0014,
   '0015_model_downloads': migration0015,
 };

@@ -3,6 +3,7 @@ import type { AnalyticsTables } from './schema-analytics';
 import type { ContentTables } from './schema-content';
 import type { LotteryTables } from './schema-lottery';
 import type { ProgrammeTables } from './schema-programmes';
+import type { VenueTables } from './schema-venues';
 
 /**
  * The Kysely database interface: every table of every domain. Times are epoch milliseconds in
@@ -103,7 +104,7 @@ export interface OidcPayloadTable {
   consumed_at: number | null;
 }
 
-export interface Database extends ContentTables, LotteryTables, ProgrammeTables, AnalyticsTables {
+export interface Database extends ContentTables, LotteryTables, ProgrammeTables, AnalyticsTables, VenueTables {
   seed_runs: SeedRunTable;
   app_secrets: AppSecretTable;
   users: UserTable;

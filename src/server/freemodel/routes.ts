@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../shared/api/free-model';
-import { FREE_MODEL_API } from '../../shared/api/routes-programmes';
+import { FREE_MODEL_FILE_PATH } from '../../shared/api/routes-programmes';
 import { ModelPrice } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
 import { requireUser } from '../accounts/auth';
@@ -25,14 +25,14 @@ export function registerFreeModelRoutes(app: FastifyInstance, deps: { secret: Bu
       const { userId } = await requireUser(accounts, request);
       await freeModelFile(k, input.modelId, input.fileId);
       const { token, exp } = signDownload(deps.secret, { modelId: input.modelId, fileId: input.fileId, userId });
-      return { url: FREE_MODEL_API.file.path.replace(':token', token), expiresAt: exp };
+      return { url: FREE_MODEL_FILE_PATH.replace(':token', token), expiresAt: exp };
     },
     { rateLimit: { max: 60, timeWindow: '1 minute' } },
   );
 
   // The download: a browser navigation, so refusals are the envelope with a status, never a file.
   app.get<{ Params: { token: string } }>(
-    FREE_MODEL_API.file.path,
+    FREE_MODEL_FILE_PATH,
     { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const grant = readDownload(deps.secret, request.params.token);

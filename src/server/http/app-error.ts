@@ -1,4 +1,5 @@
-import { messageKeyFor, type ResultCodeValue } from '../../shared/errors';
+import type { FieldIssue } from '../../shared/api/envelope';
+import { messageKeyFor, ResultCode, type ResultCodeValue } from '../../shared/errors';
 
 /**
  * A refusal the caller should see: carried to the error handler and answered as the envelope,
@@ -24,4 +25,13 @@ export class AppError extends Error {
   get messageKey() {
     return this.options.messageKey ?? messageKeyFor(this.code);
   }
+}
+
+/** Code 1 naming the fields, like a refused request body (admin checks beyond the schema). */
+export function refused(issues: FieldIssue[]): AppError {
+  return new AppError(ResultCode.parameter, {
+    messageKey: 'parameterNamed',
+    params: { field: issues[0]?.field ?? '' },
+    result: { issues },
+  });
 }

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { FieldIssue } from '../../shared/api/envelope';
 import {
   campaignIssues,
   type TAdminCampaign,
@@ -11,7 +10,7 @@ import { ResultCode } from '../../shared/errors';
 import { forgetCollections } from '../collection/running';
 import { isSqlite } from '../db/migrations/dialect';
 import type { Database } from '../db/schema';
-import { AppError } from '../http/app-error';
+import { AppError, refused } from '../http/app-error';
 import type { CampaignKind } from './campaign';
 import type { Tx } from './ledger';
 import { type CampaignSettings, parseSettings, ZCampaignSettings } from './settings';
@@ -21,15 +20,6 @@ import { type CampaignSettings, parseSettings, ZCampaignSettings } from './setti
  * nothing. Prizes are replaced as a whole only while the campaign has no draws (draws and wins
  * refer to prize rows); afterwards only their stock, weight, name and image change.
  */
-
-/** Code 1 naming the fields, like a refused request body. */
-function refused(issues: FieldIssue[]): AppError {
-  return new AppError(ResultCode.parameter, {
-    messageKey: 'parameterNamed',
-    params: { field: issues[0]?.field ?? '' },
-    result: { issues },
-  });
-}
 
 /** The settings as stored (defaults filled in); refused with code 1 naming `settings.<field>`. */
 function checkedSettings(raw: Record<string, unknown>): CampaignSettings {

@@ -99,3 +99,22 @@ export async function winLog(
   }
   return { list, total: Number(total.n), page: q.page, pageSize: q.pageSize };
 }
+
+/** Draws, wins and write-offs of a campaign in [from, to): a venue's day at its stand. */
+export async function countsBetween(db: Kysely<Database>, campaignId: number, from: number, to: number) {
+  const count = <T extends 'lottery_draws' | 'lottery_wins'>(table: T, column: 'created_at' | 'written_off_at') =>
+    db
+      .selectFrom(table as 'lottery_wins')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('campaign_id', '=', campaignId)
+      .where(column, '>=', from)
+      .where(column, '<', to)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  const [draws, wins, writtenOff] = await Promise.all([
+    count('lottery_draws', 'created_at'),
+    count('lottery_wins', 'created_at'),
+    count('lottery_wins', 'written_off_at'),
+  ]);
+  return { draws, wins, writtenOff };
+}

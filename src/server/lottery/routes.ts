@@ -95,9 +95,14 @@ export function registerLotteryRoutes(app: FastifyInstance) {
     perIp(20),
   );
 
-  // Staff of the campaign (role `staff`, scope `activity:<id>`) or an admin.
+  // Staff of the campaign (role `staff`, scope `activity:<id>`), an admin, or staff of a venue
+  // running it (the venues service knows which venues run which campaign).
   const staff = async (request: FastifyRequest, campaignId: number) =>
-    (await requireRole(accounts, request, 'staff', `activity:${campaignId}`)).userId;
+    (
+      await requireRole(accounts, request, 'staff', `activity:${campaignId}`, (userId) =>
+        app.services.venues.staffsCampaign(userId, campaignId),
+      )
+    ).userId;
 
   endpoint(app, contract.checkLottery, async (q, request) => {
     await staff(request, q.activeId);

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { newcomerOffer } from '../giftpack/newcomer';
 import { type CampaignKind, campaignHead, loadCampaign } from './campaign';
 import { inviteCampaign } from './referrals';
-import { dataInfo } from './reports';
+import { countsBetween, dataInfo } from './reports';
 import { lotteryInfo } from './views';
 
 /** What the raffle pages' loaders read on the server: the same views the API answers with. */
@@ -28,6 +28,12 @@ export interface LotteryService {
   newcomerPage(locale: Locale): Promise<NewcomerOffer | null>;
   /** A collection campaign (without an id: the one running now) as signed-out readers see it. */
   collectionPage(campaignId: number | null, locale: Locale): Promise<CollectionView | null>;
+  /** The raffle running now (the newest to start), for pages that show "the current campaign". */
+  currentRaffleId(): Promise<number | null>;
+  /** Whether the campaign exists and is a raffle (venues run one). */
+  isRaffle(campaignId: number): Promise<boolean>;
+  /** Draws, wins and write-offs of a campaign in [from, to) (a venue staff's "today"). */
+  countsBetween(campaignId: number, from: number, to: number): Promise<{ draws: number; wins: number; writtenOff: number }>;
 }
 
 export function createLotteryService(db: Kysely<Database>): LotteryService {
@@ -57,6 +63,9 @@ export function createLotteryService(db: Kysely<Database>): LotteryService {
       return c ? newcomerOffer(db, c, null, locale) : null;
     },
     collectionPage: (campaignId, locale) => collectionPage(db, campaignId, locale),
+    currentRaffleId: async () => (await currentCampaignId(db, 'raffle', Date.now())) ?? null,
+    isRaffle: async (campaignId) => (await loadCampaign(db, campaignId))?.kind === 'raffle',
+    countsBetween: (campaignId, from, to) => countsBetween(db, campaignId, from, to),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { UNIVER_API } from '../../shared/api/routes-programmes';
+import { UNIVER_EXPORT_PATH } from '../../shared/api/routes-programmes';
 import * as contract from '../../shared/api/univer';
 import { requireRole, requireUser } from '../accounts/auth';
 import { endpoint } from '../http/envelope';
@@ -17,7 +17,7 @@ export function registerUniverRoutes(app: FastifyInstance) {
   endpoint(app, contract.mine, async (_input, request) => myRegistration(k, (await requireUser(accounts, request)).userId));
 
   // Staff of the programme (role staff, scope programme:univer) or admins; a file, not the envelope.
-  app.get(UNIVER_API.export.path, async (request, reply) => {
+  app.get(UNIVER_EXPORT_PATH, async (request, reply) => {
     await requireRole(accounts, request, 'staff', 'programme:univer');
     const csv = await registrationsCsv(k);
     const day = new Date().toISOString().slice(0, 10);

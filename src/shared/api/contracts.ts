@@ -15,6 +15,7 @@ import * as lotteryInvites from './lottery-invites';
 import * as lotteryWechat from './lottery-wechat';
 import * as system from './system';
 import * as univer from './univer';
+import * as venues from './venues';
 
 /**
  * Every endpoint contract of the shared API modules, found by shape rather than listed again:
@@ -42,6 +43,7 @@ const MODULES = [
   { tag: 'programmes', file: 'univer.ts', exports: univer },
   { tag: 'programmes', file: 'free-model.ts', exports: freeModel },
   { tag: 'analytics', file: 'analytics.ts', exports: analytics },
+  { tag: 'venues', file: 'venues.ts', exports: venues },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -23,13 +23,13 @@ export const LOTTERY_ADMIN_API = {
 /** A wheel has room for this many prize segments (plus the no-win one). */
 export const MAX_PRIZES = 12;
 
-const ZId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const ZId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 // Markup is ordinary text, stored verbatim and escaped where it is shown. Control characters are
 // refused (PostgreSQL text cannot hold NUL); rules may keep line breaks and tabs.
-const CONTROL = /\p{Cc}/u;
+export const CONTROL = /\p{Cc}/u;
 const CONTROL_BUT_BREAKS = /[^\P{Cc}\n\r\t]/u;
-const text = (max: number, refused: RegExp) =>
+export const text = (max: number, refused: RegExp) =>
   z
     .string()
     .trim()
@@ -38,7 +38,7 @@ const text = (max: number, refused: RegExp) =>
     .refine((s) => !refused.test(s), 'must not contain control characters');
 
 /** The same text in every language of the product: `{ en, 'zh-CN', 'zh-TW', fr }`. */
-const localized = (max: number, refused = CONTROL) =>
+export const localized = (max: number, refused = CONTROL) =>
   z.strictObject(Object.fromEntries(LOCALES.map((l) => [l, text(max, refused)])) as Record<(typeof LOCALES)[number], z.ZodString>);
 export type TLocalized = Record<(typeof LOCALES)[number], string>;
 
@@ -50,7 +50,7 @@ const imageUrl = z
   .refine((s) => s === '' || /^(https?:\/\/[^\s]+|\/(?!\/)\S*)$/i.test(s), 'must be a /path or an http(s) URL');
 
 /** Epoch milliseconds (from 2000 on) or an ISO 8601 date-time with a zone. */
-const time = z.union([
+export const time = z.union([
   z.number().int().min(946_684_800_000).max(Number.MAX_SAFE_INTEGER),
   z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),
 ]);

@@ -4,9 +4,14 @@
 export const UNIVER_API = {
   register: { method: 'POST', path: '/api/cxy/v2/univer/register' },
   mine: { method: 'GET', path: '/api/cxy/v2/univer/mine' },
-  /** Staff: every registration as CSV (not the envelope: a file to open in a spreadsheet). */
-  export: { method: 'GET', path: '/api/cxy/admin/v2/univer/export' },
 } as const;
+
+/**
+ * Files, not envelope calls (so not in the API aggregate and its OpenAPI document): the staff's
+ * CSV of every registration, and a free model's file behind a signed link.
+ */
+export const UNIVER_EXPORT_PATH = '/api/cxy/admin/v2/univer/export';
+export const FREE_MODEL_FILE_PATH = '/api/cxy/v2/free-model/file/:token';
 
 /** The free-model funnel (`/free-model/register`, `/free-model/model`, `/free-model/download`). */
 export const FREE_MODEL_API = {
@@ -14,6 +19,4 @@ export const FREE_MODEL_API = {
   files: { method: 'GET', path: '/api/cxy/v2/free-model/files' },
   /** A signed link to one file, valid a few minutes, for the signed-in member. */
   link: { method: 'POST', path: '/api/cxy/v2/free-model/link' },
-  /** The file behind a signed link (not the envelope: the download itself). */
-  file: { method: 'GET', path: '/api/cxy/v2/free-model/file/:token' },
 } as const;

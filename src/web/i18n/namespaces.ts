@@ -12,7 +12,9 @@ import type legal from './locales/en/legal.json';
 import type lottery from './locales/en/lottery.json';
 import type oauth from './locales/en/oauth.json';
 import type site from './locales/en/site.json';
+import type tools from './locales/en/tools.json';
 import type univer from './locales/en/univer.json';
+import type venues from './locales/en/venues.json';
 
 /**
  * Catalogue namespaces, one per feature. Keys are typed from the English catalogue (the source
@@ -36,6 +38,10 @@ export interface Resources {
   univer: typeof univer;
   /** The free-model funnel. */
   freemodel: typeof freemodel;
+  /** Venues, the offline stall and QR scanning (issue 8). */
+  venues: typeof venues;
+  /** The makers-tools calculators. */
+  tools: typeof tools;
   /** Verification-code SMS and e-mails (server only). */
   delivery: typeof delivery;
   /** The staff analytics dashboard (issue 7). */
@@ -56,6 +62,8 @@ export const NAMESPACES: Namespace[] = [
   'collection',
   'univer',
   'freemodel',
+  'venues',
+  'tools',
   'delivery',
   'analytics',
 ];

@@ -6,7 +6,7 @@ import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
 import { LocalTime } from '../../ui/local-time';
-import { StateView } from '../../ui/state-view';
+import { NotAvailable } from '../../ui/not-available';
 import type { Route } from './+types/activitys';
 import { GiftIcon } from './icons';
 import { OddsTable } from './odds-table';
@@ -85,18 +85,5 @@ function Rules({ info }: { info: LotteryInfo }) {
 
 export function CampaignNotFound() {
   const { t } = useTranslation('lottery');
-  const common = useTranslation('common');
-  return (
-    <StateView
-      icon={<GiftIcon />}
-      title={t('notFound.title')}
-      actions={
-        <Link className="btn btn-block" to="/">
-          {common.t('nav.backHome')}
-        </Link>
-      }
-    >
-      <p className="muted">{t('notFound.text')}</p>
-    </StateView>
-  );
+  return <NotAvailable icon={<GiftIcon />} title={t('notFound.title')} text={t('notFound.text')} />;
 }

@@ -1,29 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 
-/** The redeem code in what a QR code says: our staff-page link with `code`, or the bare code. */
-export function codeFromScan(text: string): string | null {
-  let raw = text.trim();
-  try {
-    const url = new URL(raw);
-    raw = url.searchParams.get('code') ?? '';
-  } catch {
-    // Not a URL: the code itself.
-  }
-  const code = raw.toUpperCase();
-  return /^[A-Z2-9]{12}$/.test(code) ? code : null;
-}
+import { codeFromScan } from './redeem-code';
 
 interface Detector {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
 }
 
 /**
- * The phone camera reading a winner's QR code: the browser's BarcodeDetector where it has one
- * (Chrome on Android), otherwise jsQR on video frames (Safari, WeChat). Stops the camera as soon
- * as a redeem code is read, and when closed.
+ * The phone camera reading a QR code: the browser's BarcodeDetector where it has one (Chrome on
+ * Android), otherwise jsQR on video frames (Safari, WeChat). `accept` says which texts are wanted
+ * (a winner's redeem code by default; the scan-code page takes any); the camera stops as soon as
+ * one is read, and when closed.
  */
-export default function Scanner({ onCode, onClose }: { onCode: (code: string) => void; onClose: () => void }) {
+export default function Scanner({
+  onCode,
+  onClose,
+  accept = codeFromScan,
+  hint,
+}: {
+  onCode: (code: string) => void;
+  onClose: () => void;
+  accept?: (text: string) => string | null;
+  hint?: string;
+}) {
   const { t } = useTranslation('lottery');
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -66,7 +66,7 @@ export default function Scanner({ onCode, onClose }: { onCode: (code: string) =>
       const tick = async () => {
         if (stopped) return;
         const text = await read().catch(() => null);
-        const code = text ? codeFromScan(text) : null;
+        const code = text ? accept(text) : null;
         if (code) {
           stop();
           onCode(code);
@@ -88,7 +88,7 @@ export default function Scanner({ onCode, onClose }: { onCode: (code: string) =>
           {problem}
         </p>
       ) : (
-        <p className="muted small">{t('admin.scanHint')}</p>
+        <p className="muted small">{hint ?? t('admin.scanHint')}</p>
       )}
       <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
         {t('admin.stopScan')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFromScan } from './scanner';
+import { codeFromScan } from './redeem-code';
 
 describe('codeFromScan', () => {
   it('reads the code from our staff link or the bare code, in any case', () => {
