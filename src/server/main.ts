@@ -12,7 +12,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds, SEEDS } from './db/seed/seed';
 import { startReferralJob } from './lottery/referral-job';
-import { checkinDemoSeed, inviteDemoSeed, inviteTiersDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
+import { checkinDemoSeed, giftcodeDemoSeed, inviteDemoSeed, inviteTiersDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
 import { assertProductionSafe } from './production-guard';
 import { venuesDemoSeed } from './venues/seed';
 
@@ -50,6 +50,7 @@ async function main() {
       inviteTiersDemoSeed(),
       collectionDemoSeed(),
       venuesDemoSeed(files),
+      giftcodeDemoSeed(),
     ]);
   }
 

@@ -138,3 +138,40 @@ export function inviteTiersDemoSeed(): Seed {
     },
   };
 }
+
+/**
+ * The demo gift-code campaign (seed 'giftcode-demo-v1'): premium days, Cuvacoins and cloud space
+ * that codes give. It holds no codes: staff make them with `npm run lottery:admin -- codes`
+ * (codes are shown once, so a seed could only print them to a log).
+ */
+export function giftcodeDemoSeed(): Seed {
+  return {
+    name: 'giftcode-demo-v1',
+    async run(trx, now) {
+      const input = ZCampaignInput.parse({
+        kind: 'giftcode',
+        title: t('Gift codes', '礼包兑换码', '禮包兌換碼', 'Codes cadeaux'),
+        rules: t(
+          'Each code can be redeemed once, by one account, before it expires. Codes are not case-sensitive.',
+          '每个兑换码仅可由一个账号在有效期内兑换一次，不区分大小写。',
+          '每個兌換碼僅可由一個帳號在有效期限內兌換一次，不區分大小寫。',
+          "Chaque code s'utilise une fois, par un seul compte, avant son expiration. Les majuscules ne comptent pas.",
+        ),
+        startsAt: now - DAY,
+        endsAt: now - DAY + 365 * DAY,
+        prizes: [
+          { kind: 4, name: t('30 days of premium', '30 天会员', '30 天會員', '30 jours premium'), stock: 0, weight: 1, value: 30 },
+          { kind: 3, name: t('500 Cuvacoins', '500 酷币', '500 酷幣', '500 Cuvacoins'), stock: 0, weight: 1, value: 500 },
+          {
+            kind: 5,
+            name: t('20 GB of cloud space', '20 GB 云空间', '20 GB 雲端空間', "20 Go d'espace cloud"),
+            stock: 0,
+            weight: 1,
+            value: 20,
+          },
+        ],
+      });
+      await insertCampaign(trx, input, now);
+    },
+  };
+}
