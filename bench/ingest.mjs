@@ -89,7 +89,15 @@ async function runEngine({ engine, databaseUrl, cwd }) {
     // The graceful stop flushes what the buffer still holds; then every accepted record is stored.
     const shutdown = await stopServer(product, 10_000);
     const stored = await storedCount(engine, databaseUrl, 'BenchEvent');
-    return { engine, load, eventsPerSec: load.rps * PER_REQUEST, stored, accepted: (load.total - load.non2xx) * PER_REQUEST, shutdown };
+    return {
+      engine,
+      load,
+      eventsPerSec: load.rps * PER_REQUEST,
+      stored,
+      accepted: (load.total - load.non2xx) * PER_REQUEST,
+      shutdown,
+      logTail: product.output.slice(-10),
+    };
   } finally {
     if (!product.exit) await stopServer(product, 10_000);
   }
@@ -113,7 +121,10 @@ export async function analyticsIngest({ cwd = ROOT, hello, log = console.log }) 
     if (r.load.non2xx || r.load.errors)
       out.failures.push(`analytics ingest (${r.engine}): ${r.load.non2xx} non-2xx, ${r.load.errors} errors`);
     // Requests cut off when the run stopped may have been accepted without being counted.
-    if (r.stored < r.accepted) out.failures.push(`analytics ingest (${r.engine}): ${r.accepted} records accepted but ${r.stored} stored`);
+    if (r.stored < r.accepted)
+      out.failures.push(
+        `analytics ingest (${r.engine}): ${r.accepted} records accepted but ${r.stored} stored; shutdown ${JSON.stringify(r.shutdown)}; log: ${r.logTail.join(' | ').slice(0, 1500)}`,
+      );
   }
   log(
     table([

@@ -86,6 +86,7 @@ const ZEnv = z.object({
   ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   ANALYTICS_FLUSH_RECORDS: z.coerce.number().int().min(1).max(10_000).default(500),
+  ANALYTICS_MAX_BUFFERED: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
 });
 
 export type Env = z.infer<typeof ZEnv>;

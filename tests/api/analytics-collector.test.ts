@@ -177,3 +177,28 @@ describe('analytics collector shutdown', () => {
     await t.close().catch(() => {});
   });
 });
+
+describe('analytics collector backlog', () => {
+  it('refuses records (503, Retry-After) while its backlog is full, never dropping accepted ones, and writes a long backlog in bounded transactions', async () => {
+    const t = await createTestApp('sqlite', {
+      ANALYTICS_FLUSH_MS: '60000',
+      ANALYTICS_FLUSH_RECORDS: '10000',
+      ANALYTICS_MAX_BUFFERED: '10',
+    });
+    try {
+      const post = () =>
+        t.app.inject({ method: 'POST', url: PATH, payload: sdkBatchBody(Array.from({ length: 6 }, () => track('Backlog'))) });
+      expect((await post()).json().result.accepted).toBe(6);
+      expect((await post()).json().result.accepted).toBe(6);
+      const refused = await post();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(t.app.analytics.pending).toBe(12);
+      await t.app.analytics.flush();
+      expect(await t.db.kysely.selectFrom('analytics_events').select('event').where('event', '=', 'Backlog').execute()).toHaveLength(12);
+      expect((await post()).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

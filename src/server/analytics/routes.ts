@@ -28,6 +28,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, config: Config) {
   const writer = new AnalyticsWriter(app.services.db.kysely, {
     flushMs: config.ANALYTICS_FLUSH_MS,
     maxRecords: config.ANALYTICS_FLUSH_RECORDS,
+    maxBuffered: config.ANALYTICS_MAX_BUFFERED,
     log: app.log,
   });
   app.decorate('analytics', writer);
@@ -71,6 +72,14 @@ function collect(writer: AnalyticsWriter, request: FastifyRequest, reply: Fastif
     request.log.info({ reason: decoded.reason }, 'analytics request refused');
     writer.add([], ['bad_request'], now);
     return reply.code(400).send({ code: ResultCode.badRequest, msg: decoded.reason, result: { reason: decoded.reason } });
+  }
+  // A backlog at its cap (a database slower than the traffic, or down): refuse rather than drop;
+  // the SDK's batch mode keeps its records and sends them again.
+  if (writer.full) {
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send({ code: ResultCode.unavailable, msg: 'collector busy', result: { reason: 'busy' } });
   }
   const accepted: (EventRecord | ProfileRecord)[] = [];
   const reasons: Reason[] = [];

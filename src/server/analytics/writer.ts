@@ -10,11 +10,15 @@ interface Log {
 
 /**
  * The collector's write buffer: requests only append in memory and answer at once; records reach
- * the database in one transaction per flush, every `flushMs` or as soon as `maxRecords` wait,
- * and on close (graceful shutdown) — so nothing accepted is lost when the process stops
- * normally. A failed write keeps its records for the next flush, up to `maxBuffered`; past that
- * the oldest are dropped and logged (a database down for long must not exhaust memory).
+ * the database every `flushMs` or as soon as `maxRecords` wait, and on close (graceful shutdown),
+ * in transactions of at most TX_RECORDS each, so a long backlog commits as it goes (a stop that
+ * runs out of time loses none of what was already written). A failed write keeps its records for
+ * the next flush. Past `maxBuffered` waiting records the collector is `full` and refuses new ones
+ * (the route answers 503 with Retry-After): accepted records are never dropped, and a database
+ * that is slow or down cannot exhaust memory.
  */
+const TX_RECORDS = 2_000;
+
 export class AnalyticsWriter {
   private events: EventRecord[] = [];
   private profiles: ProfileRecord[] = [];
@@ -59,27 +63,30 @@ export class AnalyticsWriter {
     await this.flush();
   }
 
+  /** Whether the backlog is at its cap: the collector refuses records until it drains. */
+  get full(): boolean {
+    return this.pending >= (this.opts.maxBuffered ?? 100_000);
+  }
+
   private async writeOnce(): Promise<void> {
-    if (!this.pending && !this.rejections.size) return;
-    const batch = { events: this.events, profiles: this.profiles, rejections: this.rejections };
-    this.events = [];
-    this.profiles = [];
-    this.rejections = new Map();
-    try {
-      await writeBatch(this.db, batch, Date.now());
-    } catch (err) {
-      this.opts.log.error(
-        { err, events: batch.events.length, profiles: batch.profiles.length },
-        'analytics write failed; kept for the next flush',
-      );
-      this.events = [...batch.events, ...this.events];
-      this.profiles = [...batch.profiles, ...this.profiles];
-      for (const [k, n] of batch.rejections) this.rejections.set(k, (this.rejections.get(k) ?? 0) + n);
-      const max = this.opts.maxBuffered ?? 100_000;
-      if (this.events.length > max) {
-        const dropped = this.events.length - max;
-        this.events = this.events.slice(dropped);
-        this.opts.log.warn({ dropped }, 'analytics buffer full: oldest events dropped');
+    while (this.pending || this.rejections.size) {
+      const batch = {
+        events: this.events.splice(0, TX_RECORDS),
+        profiles: this.profiles.splice(0, TX_RECORDS),
+        rejections: this.rejections,
+      };
+      this.rejections = new Map();
+      try {
+        await writeBatch(this.db, batch, Date.now());
+      } catch (err) {
+        this.opts.log.error(
+          { err, events: batch.events.length, profiles: batch.profiles.length },
+          'analytics write failed; kept for the next flush',
+        );
+        this.events = [...batch.events, ...this.events];
+        this.profiles = [...batch.profiles, ...this.profiles];
+        for (const [k, n] of batch.rejections) this.rejections.set(k, (this.rejections.get(k) ?? 0) + n);
+        return;
       }
     }
   }

@@ -9,13 +9,20 @@ export function previousDay(day: string): string {
 /** Whether `zone` is a time zone this runtime knows (IANA names, as browsers report them). */
 export function isTimeZone(zone: string): boolean {
   if (!/^[A-Za-z0-9_+\-/]{1,60}$/.test(zone)) return false;
+  const known = zones.get(zone);
+  if (known !== undefined) return known;
+  let ok = true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
   } catch {
-    return false;
+    ok = false;
   }
+  // Building a formatter costs more than the rest of a check-in: each name is tried once.
+  if (zones.size > 2_000) zones.clear();
+  zones.set(zone, ok);
+  return ok;
 }
+const zones = new Map<string, boolean>();
 
 /** Coins for the `streak`-th day in a row: the rewards cycle once the last day is passed. */
 export const rewardFor = (rewards: readonly number[], streak: number) => rewards[(streak - 1) % rewards.length] ?? 0;
