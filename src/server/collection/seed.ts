@@ -1,7 +1,6 @@
 import collection from '../../../docs/examples/collection.json';
-import { ZCampaignInput } from '../../shared/api/lottery-admin';
 import type { Seed } from '../db/seed/seed';
-import { insertCampaign } from '../lottery/admin';
+import { campaignSeed } from '../lottery/seed';
 
 const DAY = 86_400_000;
 
@@ -12,11 +11,5 @@ const DAY = 86_400_000;
  * campaigns where its cards are earned.
  */
 export function collectionDemoSeed(): Seed {
-  return {
-    name: 'collection-demo-v1',
-    async run(trx, now) {
-      const input = ZCampaignInput.parse({ ...collection, startsAt: now - DAY, endsAt: now - DAY + 60 * DAY });
-      await insertCampaign(trx, input, now);
-    },
-  };
+  return campaignSeed('collection-demo-v1', (now) => ({ ...collection, startsAt: now - DAY, endsAt: now - DAY + 60 * DAY }));
 }
