@@ -1,37 +1,17 @@
-import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { encodePng } from '../../src/server/content/demo-models/png';
 import { ResultCode } from '../../src/shared/errors';
 import { MAX_PHOTO_BYTES } from '../../src/shared/photo-rules';
 import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { appSuite } from '../helpers/suite';
 
-/** A valid 1×1 PNG, its pixel `seed` so each photo differs. */
-function png(seed: number): Buffer {
-  const crc = (b: Buffer) => {
-    let c = ~0;
-    for (const x of b) {
-      c ^= x;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const c = Buffer.alloc(4);
-    c.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, c]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  const raw = Buffer.from([0, seed & 255, (seed >> 8) & 255, 7]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A small valid PNG (4×4, one colour from `seed`), so each photo is a real, different image. */
+const png = (seed: number) =>
+  encodePng(
+    4,
+    4,
+    new Uint8Array(48).map((_, i) => (seed * (53 + (i % 3) * 22) + (i % 3) * 80) & 255),
+  );
 
 /** Photo modelling scan jobs (issue 8): owner-only jobs, idempotent uploads, resume listing, submit by the shared rules. */
 describe.each(ENGINES)('photo modelling scan jobs on %s', (engine) => {

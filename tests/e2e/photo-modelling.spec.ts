@@ -1,36 +1,16 @@
-import { deflateSync } from 'node:zlib';
+import { encodePng } from '../../src/server/content/demo-models/png';
 import { expect, hydrated } from './fixtures';
 import { signInByApi, test } from './session';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results';
 
-/** A small valid PNG (4×4, one colour from `seed`), so each picked photo is a real, different image. */
-function png(seed: number): Buffer {
-  const crc = (b: Buffer) => {
-    let c = ~0;
-    for (const x of b) {
-      c ^= x;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const c = Buffer.alloc(4);
-    c.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, c]);
-  };
-  const rgb = [(seed * 53) & 255, (seed * 97) & 255, (seed * 31 + 80) & 255];
-  const row = Buffer.from([0, ...rgb, ...rgb, ...rgb, ...rgb]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', Buffer.from([0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0])),
-    chunk('IDAT', deflateSync(Buffer.concat([row, row, row, row]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A small valid PNG (4×4, one colour from `seed`), so each photo is a real, different image. */
+const png = (seed: number) =>
+  encodePng(
+    4,
+    4,
+    new Uint8Array(48).map((_, i) => (seed * (53 + (i % 3) * 22) + (i % 3) * 80) & 255),
+  );
 const files = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ name: `scan-${from + i}.png`, mimeType: 'image/png', buffer: png(from + i) }));
 
