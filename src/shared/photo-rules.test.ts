@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bandOfAngle, checkPhotoSet, countBands, elevationOfBeta, GEAR_CAP, gearShortfall, maxPhotos, type PhotoRule } from './photo-rules';
+import {
+  bandOfAngle,
+  checkPhotoSet,
+  countBands,
+  elevationFromXmp,
+  elevationOfBeta,
+  GEAR_CAP,
+  gearShortfall,
+  maxPhotos,
+  type PhotoRule,
+} from './photo-rules';
 
 const rule = (over: Partial<PhotoRule> = {}): PhotoRule => ({ mode: 'standard', objectSize: 'big', gear: 'high', ...over });
 const counts = (bottom: number, middle: number, top: number, unassigned = 0) => ({ bottom, middle, top, unassigned });
@@ -59,5 +69,12 @@ describe('photo modelling rules (spec §5)', () => {
     expect(gearShortfall(rule({ mode: 'free', gear: 'medium' }))).toBeNull();
     expect(gearShortfall(rule({ mode: 'free', gear: 'low' }))).toEqual({ key: 'gear', gear: 'low', max: 8, need: 10 });
     expect(checkPhotoSet(rule({ gear: 'medium' }), counts(12, 12, 12)).shortfalls[0]).toMatchObject({ key: 'gear' });
+  });
+
+  it('reads the camera pitch of XMP metadata as an elevation', () => {
+    expect(elevationFromXmp('<x drone-dji:GimbalPitchDegree="-45.3" />')).toBe(45.3);
+    expect(elevationFromXmp('<GPano:PosePitchDegrees>-80</GPano:PosePitchDegrees>')).toBe(80);
+    expect(elevationFromXmp('drone-dji:GimbalPitchDegree="+10"')).toBe(0);
+    expect(elevationFromXmp('Exif MM no pitch')).toBeNull();
   });
 });

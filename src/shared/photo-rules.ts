@@ -118,3 +118,15 @@ export function checkPhotoSet(rule: PhotoRule, counts: BandCounts & { unassigned
   }
   return { bands, total, shortfalls, ok: shortfalls.length === 0 };
 }
+
+/**
+ * The camera's elevation recorded in a photo's XMP metadata, if any: drones and 360° cameras write
+ * the camera pitch (DJI `GimbalPitchDegree`, Google photo sphere `PosePitchDegrees`; negative is
+ * looking down). Plain EXIF has no pitch, so most phone photos give none (null).
+ */
+export function elevationFromXmp(text: string): number | null {
+  const m = /(?:GimbalPitchDegree|PosePitchDegrees|CameraPitch)(?:="|>)\s*([+-]?\d+(?:\.\d+)?)/.exec(text);
+  if (!m?.[1]) return null;
+  const pitch = Number(m[1]);
+  return Number.isFinite(pitch) ? Math.min(90, Math.max(0, -pitch)) : null;
+}

@@ -5,6 +5,7 @@ import {
   bandOfAngle,
   checkPhotoSet,
   countBands,
+  elevationFromXmp,
   elevationOfBeta,
   GEARS,
   type Gear,
@@ -28,9 +29,10 @@ const NEXT: Record<string, Band> = { none: 'bottom', bottom: 'middle', middle: '
 let serial = 0;
 
 /**
- * The photo set checker: photos picked (or taken) through the page, each put in a ring — from the
- * phone's tilt when the browser reports it (deviceorientation, while the page is open), else by
- * the ring chosen for added photos or by tapping — with the counts against the chosen rule live.
+ * The photo set checker: photos picked (or taken) through the page, each put in a ring — by the
+ * ring chosen for added photos, else from the camera pitch its XMP metadata records, else from the
+ * phone's tilt when the browser reports it (deviceorientation, a photo just taken), else by
+ * tapping — with the counts against the chosen rule live.
  */
 export default function Checker({ initialMode }: { initialMode: PhotoMode }) {
   const { t } = useTranslation('photo');
@@ -64,15 +66,28 @@ export default function Checker({ initialMode }: { initialMode: PhotoMode }) {
   const rule = useMemo(() => ({ mode, objectSize, gear }), [mode, objectSize, gear]);
   const report = useMemo(() => checkPhotoSet(rule, countBands(photos.map((p) => p.band))), [rule, photos]);
 
-  const add = (files: FileList | null) => {
+  const add = async (files: FileList | null) => {
     if (!files) return;
-    const band = newBand !== 'auto' ? newBand : tilt !== null && files.length === 1 ? bandOfAngle(tilt) : null;
-    const added = [...files]
-      .filter((f) => f.type.startsWith('image/') || f.type === '')
-      .map((file) => ({ key: `p${++serial}`, file, url: URL.createObjectURL(file), band }));
+    const picked = [...files].filter((f) => f.type.startsWith('image/') || f.type === '');
+    if (input.current) input.current.value = '';
+    // The ring chosen for added photos, else the pitch the photo records, else the phone's tilt
+    // for a photo just taken (one file), else none: the person taps it.
+    const tiltBand = tilt !== null && picked.length === 1 ? bandOfAngle(tilt) : null;
+    const bandOf = async (file: File): Promise<Band | null> => {
+      if (newBand !== 'auto') return newBand;
+      const pitch = elevationFromXmp(
+        await file
+          .slice(0, 256 * 1024)
+          .text()
+          .catch(() => ''),
+      );
+      return pitch !== null ? bandOfAngle(pitch) : tiltBand;
+    };
+    const added = await Promise.all(
+      picked.map(async (file) => ({ key: `p${++serial}`, file, url: URL.createObjectURL(file), band: await bandOf(file) })),
+    );
     urls.current.push(...added.map((p) => p.url));
     setPhotos((ps) => [...ps, ...added]);
-    if (input.current) input.current.value = '';
   };
   const setBand = (key: string, band: Band | null) => setPhotos((ps) => ps.map((p) => (p.key === key ? { ...p, band } : p)));
   const bandName = (b: Band) => t(`band.${b}`);
@@ -133,7 +148,7 @@ export default function Checker({ initialMode }: { initialMode: PhotoMode }) {
           capture="environment"
           className="visually-hidden"
           disabled={uploading}
-          onChange={(e) => add(e.target.files)}
+          onChange={(e) => void add(e.target.files)}
         />
       </label>
 
