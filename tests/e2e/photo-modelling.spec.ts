@@ -61,6 +61,7 @@ test('a member checks a free-mode photo set and uploads it, resuming after a los
   await checker.getByRole('button', { name: 'Put unassigned photos in the Top ring' }).click();
   await expect(checker.getByText('This set meets the rules: you can upload it.')).toBeVisible();
   await expect(checker.getByRole('row', { name: /Middle ring/ })).toContainText('13 (at most 24)');
+  await checker.screenshot({ path: `${SHOTS}/photo-modelling-set-en.png` });
 
   // The connection drops at the eleventh photo: ten are stored.
   const sent = new Map<number, number>();
