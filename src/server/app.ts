@@ -27,6 +27,7 @@ import { registerAddressRoutes } from './lottery/address-routes';
 import { registerLotteryAdminRoutes } from './lottery/admin-routes';
 import { registerLotteryRoutes } from './lottery/routes';
 import { registerOAuth } from './oauth/routes';
+import { registerPhotoScanRoutes } from './photoscan/routes';
 import { createServices, type Services } from './services';
 import { registerSystemRoutes } from './system/routes';
 import { registerUniverRoutes } from './univer/routes';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerLotteryRoutes(app);
   registerLotteryAdminRoutes(app);
   registerUniverRoutes(app);
+  registerPhotoScanRoutes(app);
   registerFreeModelRoutes(app, { secret: accountsModule.secret });
   registerAnalyticsRoutes(app, config);
   registerVenueRoutes(app);

@@ -77,6 +77,14 @@ export const ResultCode = {
   // free-model funnel
   modelNotFree: 3501,
   downloadLinkInvalid: 3502,
+  // photo modelling scan jobs
+  photoJobNotFound: 3701,
+  photoNotImage: 3702,
+  photoTooLarge: 3703,
+  photoIndexTaken: 3704,
+  photoJobSubmitted: 3705,
+  photoRulesUnmet: 3706,
+  photoGearTooLow: 3707,
   // transport failures carried in the envelope together with the HTTP status
   badRequest: 400,
   unauthorized: 401,
@@ -157,6 +165,13 @@ const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   3402: 'studentIdTaken',
   3501: 'modelNotFree',
   3502: 'downloadLinkInvalid',
+  3701: 'photoJobNotFound',
+  3702: 'photoNotImage',
+  3703: 'photoTooLarge',
+  3704: 'photoIndexTaken',
+  3705: 'photoJobSubmitted',
+  3706: 'photoRulesUnmet',
+  3707: 'photoGearTooLow',
 };
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */

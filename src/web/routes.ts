@@ -94,6 +94,7 @@ export default [
   route('free-model/register', 'features/freemodel/register.tsx', { id: 'free-model-register' }),
   route('free-model/model', 'features/freemodel/model.tsx', { id: 'free-model-model' }),
   route('free-model/download', 'features/freemodel/download.tsx', { id: 'free-model-download' }),
+  route('webview/photo-modelling', 'features/photo/photo-modelling.tsx', { id: 'photo-modelling' }),
 
   route('admin/analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
 

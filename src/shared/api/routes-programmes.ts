@@ -20,3 +20,28 @@ export const FREE_MODEL_API = {
   /** A signed link to one file, valid a few minutes, for the signed-in member. */
   link: { method: 'POST', path: '/api/cxy/v2/free-model/link' },
 } as const;
+
+/** Photo modelling scan jobs (`/webview/photo-modelling`): open one. */
+export const PHOTO_SCAN_API = {
+  create: { method: 'POST', path: '/api/cxy/v2/photo-scan/jobs' },
+} as const;
+
+/**
+ * A job's calls, read (for resume) and submit: envelope calls documented in the OpenAPI document
+ * (their contracts are in photo-scan.ts), but with a `:id` path parameter, so outside the API
+ * aggregate (whose check fills only OAuth's `uid`); `photoJobRoute` fills the id.
+ */
+export const PHOTO_SCAN_JOB_API = {
+  job: { method: 'GET', path: '/api/cxy/v2/photo-scan/jobs/:id' },
+  submit: { method: 'POST', path: '/api/cxy/v2/photo-scan/jobs/:id/submit' },
+} as const;
+
+/**
+ * One photo of a job: the raw image as the body (JPEG, PNG or WebP, read from the bytes), the ring
+ * as `?band=`. Not an envelope input, so not in the API aggregate (its answer is the envelope).
+ */
+export const PHOTO_SCAN_PHOTO_PATH = '/api/cxy/v2/photo-scan/jobs/:id/photos/:index';
+
+/** A route of a job, its id filled in. */
+export const photoJobRoute = <R extends { method: string; path: string }>(route: R, id: number) =>
+  ({ ...route, path: route.path.replace(':id', String(id)) }) as R;

@@ -11,6 +11,7 @@ import type freemodel from './locales/en/freemodel.json';
 import type legal from './locales/en/legal.json';
 import type lottery from './locales/en/lottery.json';
 import type oauth from './locales/en/oauth.json';
+import type photo from './locales/en/photo.json';
 import type site from './locales/en/site.json';
 import type tools from './locales/en/tools.json';
 import type univer from './locales/en/univer.json';
@@ -38,6 +39,8 @@ export interface Resources {
   univer: typeof univer;
   /** The free-model funnel. */
   freemodel: typeof freemodel;
+  /** Photo modelling: the tutorial and the photo set checker. */
+  photo: typeof photo;
   /** Venues, the offline stall and QR scanning (issue 8). */
   venues: typeof venues;
   /** The makers-tools calculators. */
@@ -62,6 +65,7 @@ export const NAMESPACES: Namespace[] = [
   'collection',
   'univer',
   'freemodel',
+  'photo',
   'venues',
   'tools',
   'delivery',
