@@ -26,6 +26,7 @@ import { registerStatic } from './http/static';
 import { registerAddressRoutes } from './lottery/address-routes';
 import { registerLotteryAdminRoutes } from './lottery/admin-routes';
 import { registerLotteryRoutes } from './lottery/routes';
+import { registerModelerRoutes } from './modeler/routes';
 import { registerOAuth } from './oauth/routes';
 import { createServices, type Services } from './services';
 import { registerSystemRoutes } from './system/routes';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerLotteryRoutes(app);
   registerLotteryAdminRoutes(app);
   registerUniverRoutes(app);
+  registerModelerRoutes(app);
   registerFreeModelRoutes(app, { secret: accountsModule.secret });
   registerAnalyticsRoutes(app, config);
   registerVenueRoutes(app);

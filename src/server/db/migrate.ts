@@ -14,6 +14,7 @@ import { migration0012 } from './migrations/0012_analytics';
 import { migration0013 } from './migrations/0013_venues';
 import { migration0014 } from './migrations/0014_univer';
 import { migration0015 } from './migrations/0015_model_downloads';
+import { migration0016 } from './migrations/0016_modeler';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_venues': migration0013,
   '0014_univer': migration0014,
   '0015_model_downloads': migration0015,
+  '0016_modeler': migration0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

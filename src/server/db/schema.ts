@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { AnalyticsTables } from './schema-analytics';
 import type { ContentTables } from './schema-content';
 import type { LotteryTables } from './schema-lottery';
+import type { ModelerTables } from './schema-modeler';
 import type { ProgrammeTables } from './schema-programmes';
 import type { VenueTables } from './schema-venues';
 
@@ -104,7 +105,7 @@ export interface OidcPayloadTable {
   consumed_at: number | null;
 }
 
-export interface Database extends ContentTables, LotteryTables, ProgrammeTables, AnalyticsTables, VenueTables {
+export interface Database extends ContentTables, LotteryTables, ProgrammeTables, ModelerTables, AnalyticsTables, VenueTables {
   seed_runs: SeedRunTable;
   app_secrets: AppSecretTable;
   users: UserTable;

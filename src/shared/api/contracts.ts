@@ -13,6 +13,7 @@ import * as lottery from './lottery';
 import * as lotteryAdmin from './lottery-admin';
 import * as lotteryInvites from './lottery-invites';
 import * as lotteryWechat from './lottery-wechat';
+import * as modeler from './modeler';
 import * as system from './system';
 import * as univer from './univer';
 import * as venues from './venues';
@@ -42,6 +43,7 @@ const MODULES = [
   { tag: 'campaigns', file: 'collection.ts', exports: collection },
   { tag: 'programmes', file: 'univer.ts', exports: univer },
   { tag: 'programmes', file: 'free-model.ts', exports: freeModel },
+  { tag: 'programmes', file: 'modeler.ts', exports: modeler },
   { tag: 'analytics', file: 'analytics.ts', exports: analytics },
   { tag: 'venues', file: 'venues.ts', exports: venues },
 ] as const;
