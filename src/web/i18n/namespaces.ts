@@ -10,6 +10,7 @@ import type errors from './locales/en/errors.json';
 import type freemodel from './locales/en/freemodel.json';
 import type legal from './locales/en/legal.json';
 import type lottery from './locales/en/lottery.json';
+import type modeler from './locales/en/modeler.json';
 import type oauth from './locales/en/oauth.json';
 import type site from './locales/en/site.json';
 import type tools from './locales/en/tools.json';
@@ -38,6 +39,8 @@ export interface Resources {
   univer: typeof univer;
   /** The free-model funnel. */
   freemodel: typeof freemodel;
+  /** The modeler (designers') programme. */
+  modeler: typeof modeler;
   /** Venues, the offline stall and QR scanning (issue 8). */
   venues: typeof venues;
   /** The makers-tools calculators. */
@@ -62,6 +65,7 @@ export const NAMESPACES: Namespace[] = [
   'collection',
   'univer',
   'freemodel',
+  'modeler',
   'venues',
   'tools',
   'delivery',
