@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Db, openDatabase } from '../../src/server/db/database';
+import { runSeeds } from '../../src/server/db/seed/seed';
+import { modelerDemoSeed } from '../../src/server/modeler/seed';
 import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { appSuite } from '../helpers/suite';
@@ -228,6 +230,20 @@ describe.each(ENGINES)('modeler programme on %s', (engine) => {
     }
     expect((await call('GET', `/api/cxy/v2/modeler/contest?contestId=${later.id}`)).result.state).toBe('upcoming');
     expect((await call('GET', `/api/cxy/v2/modeler/contest?contestId=${ended.id}`)).result.state).toBe('closed');
+  });
+
+  it('seeds a running demo contest and two open requests once', async () => {
+    const applied = await runSeeds(suite.t.db.kysely, [modelerDemoSeed(suite.t.app.services.content.storage)]);
+    expect(applied).toEqual(['modeler-demo-v1']);
+    const demo = await suite.t.db.kysely
+      .selectFrom('modeler_contests')
+      .select('id')
+      .where('title', '=', 'Desk Companions Design Contest')
+      .execute();
+    expect(demo).toHaveLength(1);
+    expect((await call('GET', `/api/cxy/v2/modeler/contest?contestId=${demo[0]?.id}`)).result.state).toBe('voting');
+    const titles = (await call('GET', '/api/cxy/v2/modeler/requests')).result.items.map((i: { title: string }) => i.title);
+    expect(titles).toContain('Replacement knob for a vintage radio');
   });
 
   describe('from two app instances', () => {

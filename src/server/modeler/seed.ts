@@ -15,7 +15,7 @@ export function modelerDemoSeed(files: FileStorage): Seed {
     name: 'modeler-demo-v1',
     async run(trx, now) {
       const content = createContentService(trx, files);
-      const models = (await Promise.all([1, 2, 3, 4].map((id) => content.model(id)))).filter((m) => m !== null);
+      const models = (await Promise.all([1, 2, 3, 4].map((id) => content.model(id)))).flatMap((m) => (m && m.images.length > 0 ? [m] : []));
       const startsAt = now - DAY;
       const modeler = createModelerService(trx, files);
       await modeler.insertContest(

@@ -290,12 +290,13 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
   }
 
   async function createContest(input: ContestInput, now = Date.now()): Promise<Contest> {
-    const id = await insertContest(db, input, now);
+    const id = await db.transaction().execute((trx) => insertContest(trx, input, now));
     return (await contest(id, now)) as Contest;
   }
 
-  async function insertContest(k: Kysely<Database>, input: ContestInput, now: number): Promise<number> {
-    return k.transaction().execute(async (trx) => {
+  /** Inserts a contest and its entries; call it inside a transaction (the demo seed's, or createContest's). */
+  async function insertContest(trx: Kysely<Database>, input: ContestInput, now: number): Promise<number> {
+    {
       const row = await trx
         .insertInto('modeler_contests')
         .values({
@@ -311,7 +312,7 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
         .executeTakeFirstOrThrow();
       for (const [i, e] of input.entries.entries()) await insertEntry(trx, Number(row.id), e, i + 1, now);
       return Number(row.id);
-    });
+    }
   }
 
   async function addEntry(input: EntryInput & { contestId: number }, now = Date.now()): Promise<Contest> {
