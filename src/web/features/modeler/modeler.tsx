@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
+import { BenefitsCard } from '../../ui/placeholders';
 import type { Route } from './+types/modeler';
 import { contestDates, contestPath, modelerBase } from './modeler-loader';
 import { ContestHead, RequestList } from './parts';
@@ -43,14 +44,7 @@ export default function Modeler({ loaderData }: Route.ComponentProps) {
         <h2 id="modeler-what">{t('whatTitle')}</h2>
         <p>{t('whatText')}</p>
       </section>
-      <section className="card" aria-labelledby="modeler-benefits">
-        <h2 id="modeler-benefits">{t('benefitsTitle')}</h2>
-        <ul className="univer-benefits">
-          <li>{t('benefit1')}</li>
-          <li>{t('benefit2')}</li>
-          <li>{t('benefit3')}</li>
-        </ul>
-      </section>
+      <BenefitsCard id="modeler-benefits" title={t('benefitsTitle')} items={[t('benefit1'), t('benefit2'), t('benefit3')]} />
     </>
   );
   const contestCard = (

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
+import { ButtonCardPlaceholder } from '../../ui/placeholders';
 import type { Route } from './+types/send-requirement';
 import { modelerBase } from './modeler-loader';
 import { Budget, RequestList } from './parts';
@@ -91,15 +92,7 @@ export default function SendRequirement({ loaderData }: Route.ComponentProps) {
         <h1>{t('sendTitle')}</h1>
         <p className="gift-lead">{t('sendLead')}</p>
       </header>
-      <Suspense
-        fallback={
-          <section className="card">
-            <button type="button" className="btn btn-block" disabled>
-              {t('submit')}
-            </button>
-          </section>
-        }
-      >
+      <Suspense fallback={<ButtonCardPlaceholder label={t('submit')} />}>
         <RequestForm />
       </Suspense>
       <section className="card" aria-labelledby="modeler-list">
