@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { signInByApi, test } from './session';
+import { pageInLocale, signInByApi, test } from './session';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -76,15 +76,9 @@ async function screenshots(page: Page, browser: Browser) {
   await page.screenshot({ path: `${SHOTS}/modeler-en.png`, fullPage: true });
   await page.goto(page.url().replace('/modeler', '/modeler/voteDetail'));
   await page.screenshot({ path: `${SHOTS}/modeler-vote-en.png`, fullPage: true });
-  const zh = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    storageState: await page.context().storageState(),
-    locale: 'zh-CN',
-    viewport: { width: 375, height: 812 },
-  });
-  const zhPage = await zh.newPage();
+  const { page: zhPage, close } = await pageInLocale(page, browser, 'zh-CN');
   await zhPage.goto('/modeler');
   await expect(zhPage.getByRole('heading', { level: 1, name: '设计师计划' })).toBeVisible();
   await zhPage.screenshot({ path: `${SHOTS}/modeler-zh-CN.png`, fullPage: true });
-  await zh.close();
+  await close();
 }

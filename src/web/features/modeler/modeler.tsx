@@ -57,9 +57,9 @@ export default function Modeler({ loaderData }: Route.ComponentProps) {
           <h4>{t('topEntries')}</h4>
           <ol className="modeler-top">
             {contest.entries.slice(0, 3).map((e) => (
-              <li key={e.id}>
+              <li key={e.id} className="modeler-row">
                 <img src={e.imageUrl} alt="" loading="lazy" width={48} height={48} />
-                <span>
+                <span className="modeler-row-text">
                   <strong>{e.title}</strong> <span className="muted small">{t('by', { designer: e.designer })}</span>
                 </span>
                 <span className="modeler-votes">{t('votes', { count: e.votes })}</span>

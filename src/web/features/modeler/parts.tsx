@@ -68,7 +68,7 @@ export function EntryList({
             <img src={e.imageUrl} alt="" loading="lazy" />
             <div className="modeler-entry-body">
               <h3>{e.title}</h3>
-              <p className="muted small">{t('by', { designer: e.designer })}</p>
+              <p className="muted small modeler-by">{t('by', { designer: e.designer })}</p>
               {e.modelId !== null ? <Link to={`/creality-cloud/model-details/${e.modelId}`}>{t('viewModel')}</Link> : null}
             </div>
             <div className="modeler-entry-vote">

@@ -147,8 +147,8 @@ function Form() {
         {files.length > 0 ? (
           <ul className="modeler-files">
             {files.map((f) => (
-              <li key={`${f.name}-${f.size}-${f.lastModified}`}>
-                <span>{f.name}</span>
+              <li key={`${f.name}-${f.size}-${f.lastModified}`} className="modeler-row">
+                <span className="modeler-row-text">{f.name}</span>
                 <button type="button" className="btn btn-small btn-secondary" onClick={() => setFiles((l) => l.filter((x) => x !== f))}>
                   {t('remove')}
                 </button>
