@@ -26,6 +26,7 @@ import { registerStatic } from './http/static';
 import { registerAddressRoutes } from './lottery/address-routes';
 import { registerLotteryAdminRoutes } from './lottery/admin-routes';
 import { registerLotteryRoutes } from './lottery/routes';
+import { registerModelerRoutes } from './modeler/routes';
 import { registerOAuth } from './oauth/routes';
 import { registerPhotoScanRoutes } from './photoscan/routes';
 import { createServices, type Services } from './services';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerLotteryAdminRoutes(app);
   registerUniverRoutes(app);
   registerPhotoScanRoutes(app);
+  registerModelerRoutes(app);
   registerFreeModelRoutes(app, { secret: accountsModule.secret });
   registerAnalyticsRoutes(app, config);
   registerVenueRoutes(app);

@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import { runSeeds, SEEDS } from './db/seed/seed';
 import { startReferralJob } from './lottery/referral-job';
 import { checkinDemoSeed, giftcodeDemoSeed, inviteDemoSeed, inviteTiersDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
+import { modelerDemoSeed } from './modeler/seed';
 import { assertProductionSafe } from './production-guard';
 import { venuesDemoSeed } from './venues/seed';
 
@@ -50,6 +51,7 @@ async function main() {
       inviteTiersDemoSeed(),
       collectionDemoSeed(),
       venuesDemoSeed(files),
+      modelerDemoSeed(files),
       giftcodeDemoSeed(),
     ]);
   }

@@ -12,6 +12,7 @@ import { AppError } from './http/app-error';
 import { PageCache } from './http/page-cache';
 import { bundle, translate } from './i18n/catalogues';
 import { createLotteryService, type LotteryService } from './lottery/service';
+import { createModelerService, type ModelerService } from './modeler/service';
 import { qrSvg, sameSiteUrl } from './site/qr';
 import { createSiteService, type SiteService } from './site/service';
 import { createVenuesService, type VenuesService } from './venues/service';
@@ -35,6 +36,7 @@ export interface Services {
   /** The free-model funnel's download step: a free model and its files, or null (unknown, paid, deleted). */
   freeModel: { files(modelId: number): Promise<FreeModelFiles | null> };
   venues: VenuesService;
+  modeler: ModelerService;
 }
 
 export function createServices(config: Config, db: Db, accounts: AccountsModule): Services {
@@ -53,6 +55,7 @@ export function createServices(config: Config, db: Db, accounts: AccountsModule)
     lottery,
     freeModel: { files: (modelId) => freeModelFiles(db.kysely, modelId).catch(nullWhenRefused) },
     venues: createVenuesService({ db: db.kysely, accounts: accounts.accounts, content, lottery }),
+    modeler: createModelerService(db.kysely, content.storage),
   };
 }
 

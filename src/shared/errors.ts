@@ -85,6 +85,13 @@ export const ResultCode = {
   photoJobSubmitted: 3705,
   photoRulesUnmet: 3706,
   photoGearTooLow: 3707,
+  // modeler programme
+  modelerRequestNotFound: 3601,
+  notYourRequest: 3602,
+  requestClosed: 3603,
+  contestNotFound: 3604,
+  entryNotFound: 3605,
+  votingClosed: 3606,
   // transport failures carried in the envelope together with the HTTP status
   badRequest: 400,
   unauthorized: 401,
@@ -172,6 +179,12 @@ const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   3705: 'photoJobSubmitted',
   3706: 'photoRulesUnmet',
   3707: 'photoGearTooLow',
+  3601: 'modelerRequestNotFound',
+  3602: 'notYourRequest',
+  3603: 'requestClosed',
+  3604: 'contestNotFound',
+  3605: 'entryNotFound',
+  3606: 'votingClosed',
 };
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */

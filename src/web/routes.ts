@@ -95,6 +95,10 @@ export default [
   route('free-model/model', 'features/freemodel/model.tsx', { id: 'free-model-model' }),
   route('free-model/download', 'features/freemodel/download.tsx', { id: 'free-model-download' }),
   route('webview/photo-modelling', 'features/photo/photo-modelling.tsx', { id: 'photo-modelling' }),
+  route('modeler', 'features/modeler/modeler.tsx', { id: 'modeler' }),
+  route('modeler2', 'features/modeler/modeler.tsx', { id: 'modeler2' }),
+  route('modeler/voteDetail', 'features/modeler/vote-detail.tsx', { id: 'modeler-vote-detail' }),
+  route('modeler/sendRequirement', 'features/modeler/send-requirement.tsx', { id: 'modeler-send-requirement' }),
 
   route('admin/analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
 

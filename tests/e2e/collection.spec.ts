@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { cli, texts } from './operator';
-import { API_HEADERS, signInByApi, test } from './session';
+import { API_HEADERS, pageInLocale, signInByApi, test } from './session';
 
 const DAY = 86_400_000;
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -53,18 +53,12 @@ async function status(page: Page, id: string) {
 async function screenshots(page: Page, browser: Browser, id: string) {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: `${SHOTS}/collection-en.png`, fullPage: true });
-  const zh = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    storageState: await page.context().storageState(),
-    locale: 'zh-CN',
-    viewport: { width: 375, height: 812 },
-  });
-  const zhPage = await zh.newPage();
+  const { page: zhPage, close } = await pageInLocale(page, browser, 'zh-CN');
   await zhPage.goto(`/collection?activityId=${id}`);
   await expect(zhPage.getByRole('heading', { level: 1, name: '集卡拼打印机' })).toBeVisible();
   await expect(zhPage.getByText('已集齐 2 / 2 种卡片')).toBeVisible();
   await zhPage.screenshot({ path: `${SHOTS}/collection-zh-CN.png`, fullPage: true });
-  await zh.close();
+  await close();
 }
 
 /** Issue 6, collection: a card from a check-in, the rest from invited friends, the set exchanged once. */

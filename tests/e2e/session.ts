@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { test as base, expect } from './fixtures';
 
 /** Signing in from browser journeys: codes come from the development outbox (NODE_ENV=test). */
@@ -63,4 +63,15 @@ export async function signInWithSheet(page: Page): Promise<string> {
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog).toBeHidden();
   return phone;
+}
+
+/** A new 375 px page in `locale` with the same session as `page`, for screenshots in another language. */
+export async function pageInLocale(page: Page, browser: Browser, locale: string) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    storageState: await page.context().storageState(),
+    locale,
+    viewport: { width: 375, height: 812 },
+  });
+  return { page: await context.newPage(), close: () => context.close() };
 }

@@ -14,6 +14,7 @@ import { migration0012 } from './migrations/0012_analytics';
 import { migration0013 } from './migrations/0013_venues';
 import { migration0014 } from './migrations/0014_univer';
 import { migration0015 } from './migrations/0015_model_downloads';
+import { migration0016 } from './migrations/0016_modeler';
 import { migration0017 } from './migrations/0017_photo_scan';
 
 /**
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_venues': migration0013,
   '0014_univer': migration0014,
   '0015_model_downloads': migration0015,
+  '0016_modeler': migration0016,
   '0017_photo_scan': migration0017,
 };
 

@@ -41,11 +41,12 @@ export function endpoint<I extends z.ZodType | undefined, R extends z.ZodType>(
   app: FastifyInstance,
   contract: Contract<I, R>,
   handler: (input: Input<I>, request: FastifyRequest, reply: FastifyReply) => Promise<z.infer<R>> | z.infer<R>,
-  options: { rateLimit?: { max: number; timeWindow: number | string }; csrf?: boolean | 'always' } = {},
+  options: { rateLimit?: { max: number; timeWindow: number | string }; csrf?: boolean | 'always'; bodyLimit?: number } = {},
 ) {
   app.route({
     method: contract.method,
     url: contract.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     config: { csrf: options.csrf ?? true, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: async (request, reply) => {
       const raw = contract.method === 'GET' || contract.method === 'DELETE' ? request.query : request.body;

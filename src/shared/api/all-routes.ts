@@ -1,7 +1,7 @@
 import { ACCOUNTS_API, CONTENT_API, OAUTH_API, SYSTEM_API } from './routes';
 import { ACTIVITY_API, CHECKIN_API, COLLECTION_API, GIFTPACK_API, INVITE_API } from './routes-campaigns';
 import { ADDRESS_API, LOTTERY_API } from './routes-lottery';
-import { FREE_MODEL_API, PHOTO_SCAN_API, UNIVER_API } from './routes-programmes';
+import { FREE_MODEL_API, MODELER_API, PHOTO_SCAN_API, UNIVER_API } from './routes-programmes';
 
 /** All of them, for the server's contracts and the OpenAPI document (never the browser). */
 export const API = {
@@ -19,4 +19,5 @@ export const API = {
   univer: UNIVER_API,
   freeModel: FREE_MODEL_API,
   photoScan: PHOTO_SCAN_API,
+  modeler: MODELER_API,
 } as const;

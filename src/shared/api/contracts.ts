@@ -13,6 +13,7 @@ import * as lottery from './lottery';
 import * as lotteryAdmin from './lottery-admin';
 import * as lotteryInvites from './lottery-invites';
 import * as lotteryWechat from './lottery-wechat';
+import * as modeler from './modeler';
 import * as photoScan from './photo-scan';
 import * as system from './system';
 import * as univer from './univer';
@@ -44,6 +45,7 @@ const MODULES = [
   { tag: 'programmes', file: 'univer.ts', exports: univer },
   { tag: 'programmes', file: 'free-model.ts', exports: freeModel },
   { tag: 'programmes', file: 'photo-scan.ts', exports: photoScan },
+  { tag: 'programmes', file: 'modeler.ts', exports: modeler },
   { tag: 'analytics', file: 'analytics.ts', exports: analytics },
   { tag: 'venues', file: 'venues.ts', exports: venues },
 ] as const;

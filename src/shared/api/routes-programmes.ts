@@ -45,3 +45,20 @@ export const PHOTO_SCAN_PHOTO_PATH = '/api/cxy/v2/photo-scan/jobs/:id/photos/:in
 /** A route of a job, its id filled in. */
 export const photoJobRoute = <R extends { method: string; path: string }>(route: R, id: number) =>
   ({ ...route, path: route.path.replace(':id', String(id)) }) as R;
+
+/** The modeler programme (`/modeler`, `/modeler/voteDetail`, `/modeler/sendRequirement`). */
+const MODELER = '/api/cxy/v2/modeler';
+const MODELER_ADMIN = '/api/cxy/admin/v2/modeler';
+export const MODELER_API = {
+  requests: { method: 'GET', path: `${MODELER}/requests` },
+  request: { method: 'GET', path: `${MODELER}/request` },
+  /** Posting a request: JSON with the images base64-encoded (limits in shared/modeler-rules.ts). */
+  post: { method: 'POST', path: `${MODELER}/request/post` },
+  close: { method: 'POST', path: `${MODELER}/request/close` },
+  contest: { method: 'GET', path: `${MODELER}/contest` },
+  myVotes: { method: 'GET', path: `${MODELER}/contest/my-votes` },
+  vote: { method: 'POST', path: `${MODELER}/vote` },
+  unvote: { method: 'POST', path: `${MODELER}/unvote` },
+  adminCreateContest: { method: 'POST', path: `${MODELER_ADMIN}/contest/create` },
+  adminAddEntry: { method: 'POST', path: `${MODELER_ADMIN}/entry/add` },
+} as const;

@@ -10,6 +10,7 @@ import type errors from './locales/en/errors.json';
 import type freemodel from './locales/en/freemodel.json';
 import type legal from './locales/en/legal.json';
 import type lottery from './locales/en/lottery.json';
+import type modeler from './locales/en/modeler.json';
 import type oauth from './locales/en/oauth.json';
 import type photo from './locales/en/photo.json';
 import type site from './locales/en/site.json';
@@ -41,6 +42,8 @@ export interface Resources {
   freemodel: typeof freemodel;
   /** Photo modelling: the tutorial and the photo set checker. */
   photo: typeof photo;
+  /** The modeler (designers') programme. */
+  modeler: typeof modeler;
   /** Venues, the offline stall and QR scanning (issue 8). */
   venues: typeof venues;
   /** The makers-tools calculators. */
@@ -66,6 +69,7 @@ export const NAMESPACES: Namespace[] = [
   'univer',
   'freemodel',
   'photo',
+  'modeler',
   'venues',
   'tools',
   'delivery',

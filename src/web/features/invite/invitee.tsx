@@ -7,6 +7,7 @@ import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
 import { PeopleIcon } from '../../ui/icons';
+import { ButtonCardPlaceholder } from '../../ui/placeholders';
 import { StateView } from '../../ui/state-view';
 import { queryId } from '../lottery/raffle-paths';
 import type { Route } from './+types/invitee';
@@ -61,15 +62,7 @@ function Welcome({ page, newcomer, look }: { page: InviteCampaign; newcomer: New
     <article className={`invite invite-look-${look}`}>
       <InviteHero page={page} look={look} title={t('invitee.title')} lead={t('invitee.lead', { title: page.title })} />
       <UpdateBanner minAppVersion={page.minAppVersion} />
-      <Suspense
-        fallback={
-          <section className="card">
-            <button type="button" className="btn btn-block" disabled>
-              {t('invitee.accept')}
-            </button>
-          </section>
-        }
-      >
+      <Suspense fallback={<ButtonCardPlaceholder label={t('invitee.accept')} />}>
         <InviteeJoin page={page} />
       </Suspense>
       {newcomer ? (

@@ -3,6 +3,7 @@ import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
+import { BenefitsCard, ButtonCardPlaceholder } from '../../ui/placeholders';
 import type { Route } from './+types/univer-register';
 
 const Registration = lazy(() => import('./registration'));
@@ -32,23 +33,8 @@ export default function UniverRegister() {
         <h1>{t('title')}</h1>
         <p className="gift-lead">{t('lead')}</p>
       </header>
-      <section className="card" aria-labelledby="univer-benefits">
-        <h2 id="univer-benefits">{t('benefitsTitle')}</h2>
-        <ul className="univer-benefits">
-          <li>{t('benefit1')}</li>
-          <li>{t('benefit2')}</li>
-          <li>{t('benefit3')}</li>
-        </ul>
-      </section>
-      <Suspense
-        fallback={
-          <section className="card">
-            <button type="button" className="btn btn-block" disabled>
-              {t('submit')}
-            </button>
-          </section>
-        }
-      >
+      <BenefitsCard id="univer-benefits" title={t('benefitsTitle')} items={[t('benefit1'), t('benefit2'), t('benefit3')]} />
+      <Suspense fallback={<ButtonCardPlaceholder label={t('submit')} />}>
         <Registration />
       </Suspense>
       <p className="muted small univer-privacy">{t('privacy')}</p>
