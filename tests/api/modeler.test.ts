@@ -6,7 +6,7 @@ import { runSeeds } from '../../src/server/db/seed/seed';
 import { modelerDemoSeed } from '../../src/server/modeler/seed';
 import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
-import { appSuite } from '../helpers/suite';
+import { appSuite, envelopeCall, randomIp } from '../helpers/suite';
 
 /** The modeler programme (issue 8): modelling requests with images, design contests and votes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -23,17 +23,7 @@ const HOUR = 3_600_000;
 
 describe.each(ENGINES)('modeler programme on %s', (engine) => {
   const suite = appSuite(engine);
-  const ip = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-  const call = async (method: 'GET' | 'POST', url: string, cookie?: string, body?: unknown) =>
-    (
-      await suite.t.app.inject({
-        method,
-        url,
-        headers: { ...CLIENT_HEADERS, ...(cookie ? { cookie } : {}) },
-        remoteAddress: ip(),
-        ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
-      })
-    ).json();
+  const call = envelopeCall(suite);
   const member = async (name = 'Member') => (await suite.rows.signIn(await suite.rows.user(name))).cookie;
   const admin = async () => {
     const id = await suite.rows.user('Admin');
@@ -268,7 +258,7 @@ describe.each(ENGINES)('modeler programme on %s', (engine) => {
                 method: 'POST',
                 url: '/api/cxy/v2/modeler/vote',
                 headers: { ...CLIENT_HEADERS, cookie },
-                remoteAddress: ip(),
+                remoteAddress: randomIp(),
                 payload: JSON.stringify({ entryId }),
               }),
             ),

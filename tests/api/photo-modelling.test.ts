@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { encodePng } from '../../src/server/content/demo-models/png';
 import { ResultCode } from '../../src/shared/errors';
 import { MAX_PHOTO_BYTES } from '../../src/shared/photo-rules';
-import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
-import { appSuite } from '../helpers/suite';
+import { ENGINES } from '../helpers/app';
+import { appSuite, envelopeCall, randomIp } from '../helpers/suite';
 
 /** A small valid PNG (4×4, one colour from `seed`), so each photo is a real, different image. */
 const png = (seed: number) =>
@@ -16,23 +16,13 @@ const png = (seed: number) =>
 /** Photo modelling scan jobs (issue 8): owner-only jobs, idempotent uploads, resume listing, submit by the shared rules. */
 describe.each(ENGINES)('photo modelling scan jobs on %s', (engine) => {
   const suite = appSuite(engine);
-  const ip = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-  const call = async (method: 'GET' | 'POST', url: string, cookie?: string, body?: unknown) =>
-    (
-      await suite.t.app.inject({
-        method,
-        url,
-        headers: { ...CLIENT_HEADERS, ...(cookie ? { cookie } : {}) },
-        remoteAddress: ip(),
-        ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
-      })
-    ).json();
+  const call = envelopeCall(suite);
   const put = async (job: number, index: number | string, band: string, bytes: Buffer, cookie?: string) =>
     suite.t.app.inject({
       method: 'PUT',
       url: `/api/cxy/v2/photo-scan/jobs/${job}/photos/${index}?band=${band}`,
       headers: { __cxy_app_id_: 'creality_model', 'content-type': 'application/octet-stream', ...(cookie ? { cookie } : {}) },
-      remoteAddress: ip(),
+      remoteAddress: randomIp(),
       payload: bytes,
     });
   const member = async (name = 'Scanner') => (await suite.rows.signIn(await suite.rows.user(name))).cookie;
