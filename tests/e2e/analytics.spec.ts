@@ -64,8 +64,10 @@ for (const mode of ['image', 'ajax', 'beacon'] as const) {
     expect(props(view)).toMatchObject({ $url_path: '/creality-cloud/model-details/2', channel: c, $lib: 'js', $lib_version: '1.15.18' });
     expect(props(rows.find((r) => r.event === 'SharePageView'))).toMatchObject({ contentType: 'model', contentId: '2', channel: c });
 
+    // The browser's request events arrive on their own channel: wait for the first rather than
+    // assume it came before the rows landed (seen once: stored, but not yet reported as sent).
+    await expect.poll(() => requests.length).toBeGreaterThan(0);
     const sent = requests[0];
-    expect(sent).toBeDefined();
     if (mode === 'image') {
       expect(sent?.method()).toBe('GET');
       expect(new URL(sent?.url() ?? '').searchParams.get('ext')).toMatch(/^crc=-?\d+$/);
