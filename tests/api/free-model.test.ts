@@ -3,7 +3,7 @@ import { LINK_MS, readDownload, signDownload } from '../../src/server/freemodel/
 import { ModelPrice } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
-import { appSuite } from '../helpers/suite';
+import { appSuite, randomIp } from '../helpers/suite';
 
 /** The free-model funnel (issue 8): free models listed, signed short-lived links, downloads counted once per member. */
 const STL = Buffer.from('solid cube\nendsolid cube\n');
@@ -11,13 +11,12 @@ const STL = Buffer.from('solid cube\nendsolid cube\n');
 describe.each(ENGINES)('free-model funnel on %s', (engine) => {
   const suite = appSuite(engine);
   const db = () => suite.t.db.kysely;
-  const ip = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
   const call = (method: 'GET' | 'POST', url: string, opts: { cookie?: string; body?: unknown } = {}) =>
     suite.t.app.inject({
       method,
       url,
       headers: { ...CLIENT_HEADERS, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
-      remoteAddress: ip(),
+      remoteAddress: randomIp(),
       ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
     });
   /** A model with one stored STL file; free unless `price` says otherwise. */

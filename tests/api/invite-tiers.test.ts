@@ -11,7 +11,7 @@ import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, createTestDb, ENGINES } from '../helpers/app';
 import { contentRows } from '../helpers/content';
 import { makeCampaign } from '../helpers/lottery';
-import { appSuite } from '../helpers/suite';
+import { appSuite, randomIp } from '../helpers/suite';
 
 /**
  * Invite reward tiers, old-app refusal and level-driven release (issue 6, spec §4, §6, §8): a
@@ -56,7 +56,7 @@ describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
         url,
         headers: { ...CLIENT_HEADERS, ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.ua ? { 'user-agent': opts.ua } : {}) },
         // Each call from its own address: these tests are about the rules, not the per-address limits.
-        remoteAddress: `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
+        remoteAddress: randomIp(),
         ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
       })
     ).json();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csvField } from '../../src/server/univer/service';
 import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
-import { appSuite } from '../helpers/suite';
+import { appSuite, randomIp } from '../helpers/suite';
 
 /** University programme registration (issue 8): one per account and per student id at a school; staff CSV export. */
 const YEAR = new Date().getUTCFullYear();
@@ -19,13 +19,12 @@ const valid = (over: Record<string, unknown> = {}) => ({
 
 describe.each(ENGINES)('university programme on %s', (engine) => {
   const suite = appSuite(engine);
-  const ip = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
   const call = async (method: 'GET' | 'POST', url: string, cookie?: string, body?: unknown) =>
     suite.t.app.inject({
       method,
       url,
       headers: { ...CLIENT_HEADERS, ...(cookie ? { cookie } : {}) },
-      remoteAddress: ip(),
+      remoteAddress: randomIp(),
       ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
   const student = async (name = 'Student') => (await suite.rows.signIn(await suite.rows.user(name))).cookie;
