@@ -92,6 +92,19 @@ export const ResultCode = {
   contestNotFound: 3604,
   entryNotFound: 3605,
   votingClosed: 3606,
+  // WeChat mall
+  productUnavailable: 3801,
+  outOfStock: 3802,
+  cartFull: 3803,
+  orderNotFound: 3804,
+  orderStateChanged: 3805,
+  payUnavailable: 3806,
+  payerNeeded: 3807,
+  orderExpired: 3808,
+  cartEmpty: 3809,
+  orderTooLarge: 3810,
+  quantityOverLimit: 3811,
+  payRefused: 3812,
   // transport failures carried in the envelope together with the HTTP status
   badRequest: 400,
   unauthorized: 401,
@@ -185,6 +198,18 @@ const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
   3604: 'contestNotFound',
   3605: 'entryNotFound',
   3606: 'votingClosed',
+  3801: 'productUnavailable',
+  3802: 'outOfStock',
+  3803: 'cartFull',
+  3804: 'orderNotFound',
+  3805: 'orderStateChanged',
+  3806: 'payUnavailable',
+  3807: 'payerNeeded',
+  3808: 'orderExpired',
+  3809: 'cartEmpty',
+  3810: 'orderTooLarge',
+  3811: 'quantityOverLimit',
+  3812: 'payRefused',
 };
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */

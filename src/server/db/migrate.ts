@@ -16,6 +16,7 @@ import { migration0014 } from './migrations/0014_univer';
 import { migration0015 } from './migrations/0015_model_downloads';
 import { migration0016 } from './migrations/0016_modeler';
 import { migration0017 } from './migrations/0017_photo_scan';
+import { migration0018 } from './migrations/0018_mall';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_model_downloads': migration0015,
   '0016_modeler': migration0016,
   '0017_photo_scan': migration0017,
+  '0018_mall': migration0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -3,6 +3,7 @@ import type { AnalyticsTables } from './schema-analytics';
 import type { ContentTables } from './schema-content';
 import type { LotteryTables } from './schema-lottery';
 import type { ModelerTables } from './schema-modeler';
+import type { MallTables } from './schema-mall';
 import type { PhotoTables } from './schema-photo';
 import type { ProgrammeTables } from './schema-programmes';
 import type { VenueTables } from './schema-venues';
@@ -106,7 +107,7 @@ export interface OidcPayloadTable {
   consumed_at: number | null;
 }
 
-export interface Database extends ContentTables, LotteryTables, ProgrammeTables, ModelerTables, AnalyticsTables, VenueTables, PhotoTables {
+export interface Database extends ContentTables, LotteryTables, ProgrammeTables, ModelerTables, AnalyticsTables, VenueTables, PhotoTables, MallTables {
   seed_runs: SeedRunTable;
   app_secrets: AppSecretTable;
   users: UserTable;

@@ -1,6 +1,7 @@
 import { ACCOUNTS_API, CONTENT_API, OAUTH_API, SYSTEM_API } from './routes';
 import { ACTIVITY_API, CHECKIN_API, COLLECTION_API, GIFTPACK_API, INVITE_API } from './routes-campaigns';
 import { ADDRESS_API, LOTTERY_API } from './routes-lottery';
+import { MALL_API } from './routes-mall';
 import { FREE_MODEL_API, MODELER_API, PHOTO_SCAN_API, UNIVER_API } from './routes-programmes';
 
 /** All of them, for the server's contracts and the OpenAPI document (never the browser). */
@@ -20,4 +21,5 @@ export const API = {
   freeModel: FREE_MODEL_API,
   photoScan: PHOTO_SCAN_API,
   modeler: MODELER_API,
+  mall: MALL_API,
 } as const;

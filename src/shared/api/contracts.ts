@@ -13,6 +13,7 @@ import * as lottery from './lottery';
 import * as lotteryAdmin from './lottery-admin';
 import * as lotteryInvites from './lottery-invites';
 import * as lotteryWechat from './lottery-wechat';
+import * as mall from './mall';
 import * as modeler from './modeler';
 import * as photoScan from './photo-scan';
 import * as system from './system';
@@ -48,6 +49,7 @@ const MODULES = [
   { tag: 'programmes', file: 'modeler.ts', exports: modeler },
   { tag: 'analytics', file: 'analytics.ts', exports: analytics },
   { tag: 'venues', file: 'venues.ts', exports: venues },
+  { tag: 'mall', file: 'mall.ts', exports: mall },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -43,7 +43,7 @@ export const localized = (max: number, refused = CONTROL) =>
 export type TLocalized = Record<(typeof LOCALES)[number], string>;
 
 /** An image: a path of this site or an http(s) URL (never `javascript:` and the like); '' for none. */
-const imageUrl = z
+export const imageUrl = z
   .string()
   .trim()
   .max(500)
