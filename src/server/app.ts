@@ -26,6 +26,8 @@ import { registerStatic } from './http/static';
 import { registerAddressRoutes } from './lottery/address-routes';
 import { registerLotteryAdminRoutes } from './lottery/admin-routes';
 import { registerLotteryRoutes } from './lottery/routes';
+import { registerMallRoutes } from './mall/routes';
+import { createMallModule } from './mall/setup';
 import { registerModelerRoutes } from './modeler/routes';
 import { registerOAuth } from './oauth/routes';
 import { registerPhotoScanRoutes } from './photoscan/routes';
@@ -91,7 +93,15 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   const db = opts.db ?? openDatabase(config.database, { poolSize: config.DATABASE_POOL_SIZE });
   if (!opts.db) app.addHook('onClose', () => db.close());
   const accountsModule = await createAccountsModule(config, db, app.log);
-  const services = createServices(config, db, accountsModule);
+  const mallModule = await createMallModule(config, db, app.log);
+  app.addHook('onClose', () => mallModule.close());
+  if (!config.PUBLIC_URL)
+    app.addHook('onListen', async () => {
+      const at = app.server.address();
+      // WeChat Pay (the development stand-in) notifies the port this instance really listens on.
+      if (at && typeof at === 'object') mallModule.payment.origin = `http://127.0.0.1:${at.port}`;
+    });
+  const services = createServices(config, db, accountsModule, mallModule.mall);
   app.decorate('services', services);
 
   await app.register(cookie);
@@ -133,6 +143,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerFreeModelRoutes(app, { secret: accountsModule.secret });
   registerAnalyticsRoutes(app, config);
   registerVenueRoutes(app);
+  registerMallRoutes(app, mallModule);
   await registerOAuth(app, { config, db, accounts: accountsModule });
 
   if (opts.viteMiddlewares) {

@@ -62,6 +62,24 @@ const ZEnv = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
+  // WeChat mall (issue 8): how orders are paid. http: WeChat Pay API v3 with the WECHAT_PAY_*
+  // settings (the default when they are set); dev: a local stand-in started in-process, no money
+  // moves (the default in development and tests, refused in production); none: no payments.
+  WECHAT_PAY_PROVIDER: z.enum(['http', 'dev', 'none']).optional(),
+  // The WECHAT_CLIENTS entry of the official account WeChat Pay is bound to: it tells us payers' openids.
+  WECHAT_PAY_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  // Read by loadWechatPayConfig (src/server/mall/pay/provider.ts): merchant id and keys.
+  WECHAT_PAY_APP_ID: z.string().optional(),
+  WECHAT_PAY_MCHID: z.string().optional(),
+  WECHAT_PAY_SERIAL_NO: z.string().optional(),
+  WECHAT_PAY_PRIVATE_KEY: z.string().optional(),
+  WECHAT_PAY_API_V3_KEY: z.string().optional(),
+  WECHAT_PAY_PLATFORM_SERIAL: z.string().optional(),
+  WECHAT_PAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WECHAT_PAY_BASE_URL: z.string().optional(),
   // OAuth server (/api/cxy/oauth2): JSON list of third-party apps {clientId, name, redirectUris[], clientSecret?}.
   OAUTH_CLIENTS: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),

@@ -12,6 +12,7 @@ import { AppError } from './http/app-error';
 import { PageCache } from './http/page-cache';
 import { bundle, translate } from './i18n/catalogues';
 import { createLotteryService, type LotteryService } from './lottery/service';
+import type { MallService } from './mall/service';
 import { createModelerService, type ModelerService } from './modeler/service';
 import { qrSvg, sameSiteUrl } from './site/qr';
 import { createSiteService, type SiteService } from './site/service';
@@ -37,9 +38,10 @@ export interface Services {
   freeModel: { files(modelId: number): Promise<FreeModelFiles | null> };
   venues: VenuesService;
   modeler: ModelerService;
+  mall: MallService;
 }
 
-export function createServices(config: Config, db: Db, accounts: AccountsModule): Services {
+export function createServices(config: Config, db: Db, accounts: AccountsModule, mall: MallService): Services {
   const content = createContentService(db.kysely, createDiskStorage(config.FILES_DIR));
   const lottery = createLotteryService(db.kysely);
   return {
@@ -56,6 +58,7 @@ export function createServices(config: Config, db: Db, accounts: AccountsModule)
     freeModel: { files: (modelId) => freeModelFiles(db.kysely, modelId).catch(nullWhenRefused) },
     venues: createVenuesService({ db: db.kysely, accounts: accounts.accounts, content, lottery }),
     modeler: createModelerService(db.kysely, content.storage),
+    mall,
   };
 }
 

@@ -87,6 +87,12 @@ async function makeDefault(trx: Db, userId: number, id?: number): Promise<void> 
     .execute();
 }
 
+/** One of the user's addresses as the fields a parcel needs (the mall's order copies them); 1001 for anyone else's. */
+export async function ownedAddress(db: Db, userId: number, id: number): Promise<ShippingAddressFields> {
+  const { id: _id, isDefault: _d, createdAt: _c, updatedAt: _u, ...fields } = view(await owned(db, userId, id));
+  return fields;
+}
+
 /** The default first, then newest first. */
 export async function listAddresses(db: Db, userId: number): Promise<{ list: ShippingAddress[]; limit: number }> {
   const rows = await book(db, userId)

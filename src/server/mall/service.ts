@@ -1,6 +1,13 @@
-import type { Cart, Order, OrderCard, PayStart, Product, ProductCard } from '../../shared/api/mall';
+import type { AdminOrder, AdminProduct, Cart, Order, OrderCard, PayStart, Product, ProductCard, ProductInput } from '../../shared/api/mall';
+import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import type { OrderState } from '../../shared/mall-rules';
+import { AppError } from '../http/app-error';
+import { readCart, setCartLine } from './cart';
+import { allProducts, getProduct, listProducts, restock, saveProduct } from './catalogue';
+import { moveAndRead, type OrderRow, orderByNo, orderPage, orderView, ownOrder } from './orders';
+import { closeAndCancel, type PaymentDeps, refundOrder, startPay, syncOrder } from './payment';
+import { placeOrder } from './place';
 
 /**
  * The WeChat mall as pages and API handlers reach it (issue 8). Every member call is scoped to
@@ -24,4 +31,70 @@ export interface MallService {
   confirm(userId: number, orderNo: string): Promise<Order>;
   pay(userId: number, orderNo: string): Promise<PayStart>;
   sync(userId: number, orderNo: string): Promise<Order>;
+}
+
+/** The staff's side (admin API and `npm run mall:admin`). */
+export interface MallAdmin {
+  saveProduct(input: ProductInput): Promise<AdminProduct>;
+  restock(id: number, add: number): Promise<AdminProduct>;
+  products(): Promise<{ items: AdminProduct[] }>;
+  orders(page: { before?: number; limit: number; state?: OrderState }): Promise<{ items: AdminOrder[]; more: boolean }>;
+  ship(orderNo: string, shipping: { carrier: string; trackingNo: string }, staffId: number): Promise<AdminOrder>;
+  refund(orderNo: string, reason: string, staffId: number): Promise<AdminOrder>;
+}
+
+export function createMallService(deps: PaymentDeps, now: () => number = Date.now): MallService & { admin: MallAdmin } {
+  const { db } = deps;
+  const member = (userId: number) => ({ now: now(), actorId: userId });
+  const view = async (row: OrderRow) => orderView(db, row);
+  const adminView = async (row: OrderRow): Promise<AdminOrder> => {
+    const buyer = await db.selectFrom('users').select(['id', 'nickname']).where('id', '=', row.user_id).executeTakeFirst();
+    return {
+      ...(await orderView(db, row)),
+      buyer: { userId: Number(row.user_id), nickname: buyer?.nickname ?? '' },
+      transactionId: row.transaction_id,
+    };
+  };
+  const staffOrder = async (orderNo: string) => {
+    const row = await orderByNo(db, orderNo);
+    if (!row) throw new AppError(ResultCode.orderNotFound);
+    return row;
+  };
+  return {
+    products: (locale, page) => listProducts(db, locale, page),
+    product: (locale, id) => getProduct(db, locale, id),
+    cart: (userId, locale) => readCart(db, userId, locale),
+    setCart: (userId, locale, productId, quantity) => setCartLine(db, userId, locale, productId, quantity, now()),
+    createOrder: (userId, locale, requestId, input) => placeOrder(db, userId, locale, requestId, input, now()),
+    async orders(userId, page) {
+      const { cards, more } = await orderPage(db, { userId, ...(page.state ? { state: page.state } : {}) }, page);
+      return { items: cards, more };
+    },
+    order: async (userId, orderNo) => view(await ownOrder(db, userId, orderNo)),
+    cancel: async (userId, orderNo) => view(await closeAndCancel(deps, await ownOrder(db, userId, orderNo), 'buyer', member(userId))),
+    async confirm(userId, orderNo) {
+      const order = await ownOrder(db, userId, orderNo);
+      if (order.state !== 'shipped') throw new AppError(ResultCode.orderStateChanged);
+      return view(await moveAndRead(db, order, 'done', member(userId)));
+    },
+    pay: (userId, orderNo) => startPay(deps, userId, orderNo, now()),
+    sync: (userId, orderNo) => syncOrder(deps, userId, orderNo, now()),
+    admin: {
+      saveProduct: (input) => saveProduct(db, input, now()),
+      restock: (id, add) => restock(db, id, add, now()),
+      products: () => allProducts(db),
+      async orders(page) {
+        const { rows, more } = await orderPage(db, page.state ? { state: page.state } : {}, page);
+        return { items: await Promise.all(rows.map(adminView)), more };
+      },
+      async ship(orderNo, shipping, staffId) {
+        const order = await staffOrder(orderNo);
+        if (order.state !== 'paid') throw new AppError(ResultCode.orderStateChanged);
+        const after = await moveAndRead(db, order, 'shipped', { now: now(), actorId: staffId }, { carrier: shipping.carrier, tracking_no: shipping.trackingNo });
+        if (after.state !== 'shipped') throw new AppError(ResultCode.orderStateChanged);
+        return adminView(after);
+      },
+      refund: async (orderNo, reason, staffId) => adminView(await refundOrder(deps, orderNo, reason, { now: now(), actorId: staffId })),
+    },
+  };
 }

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as contract from '../../shared/api/mall';
+import { MALL_PAY_NOTIFY_PATH, MALL_REFUND_NOTIFY_PATH } from '../../shared/api/routes-mall';
+import { requireRole, requireUser } from '../accounts/auth';
+import { endpoint } from '../http/envelope';
+import type { Payers } from './payers';
+import { type PaymentDeps, receiveNotice } from './payment';
+import type { MallAdmin, MallService } from './service';
+
+export interface MallRouteDeps {
+  mall: MallService & { admin: MallAdmin };
+  payers: Payers;
+  payment: PaymentDeps;
+}
+
+/**
+ * The mall's API: the catalogue for everyone, cart and orders for the signed-in member, staff's
+ * catalogue and order handling under `/api/cxy/admin/v2/mall/` (global `admin` role), and WeChat
+ * Pay's notifications in WeChat's own format.
+ */
+export function registerMallRoutes(app: FastifyInstance, deps: MallRouteDeps) {
+  const { accounts, pageCache } = app.services;
+  const { mall, payers } = deps;
+  const member = async (request: FastifyRequest) => (await requireUser(accounts, request)).userId;
+  const locale = (request: FastifyRequest) => request.ctx.locale;
+  // Order actions are few per member; a tight limit stops a script from hammering WeChat Pay through us.
+  const orderLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+  endpoint(app, contract.products, (input, request) => mall.products(locale(request), input));
+  endpoint(app, contract.product, (input, request) => mall.product(locale(request), input.id));
+  endpoint(app, contract.cart, async (_input, request) => mall.cart(await member(request), locale(request)));
+  endpoint(app, contract.setCart, async (input, request) =>
+    mall.setCart(await member(request), locale(request), input.productId, input.quantity),
+  );
+  endpoint(
+    app,
+    contract.createOrder,
+    async (input, request) => mall.createOrder(await member(request), locale(request), request.ctx.requestId, input),
+    orderLimit,
+  );
+  endpoint(app, contract.orders, async (input, request) => mall.orders(await member(request), input));
+  endpoint(app, contract.order, async (input, request) => mall.order(await member(request), input.orderNo));
+  endpoint(app, contract.pay, async (input, request) => mall.pay(await member(request), input.orderNo), orderLimit);
+  endpoint(app, contract.sync, async (input, request) => mall.sync(await member(request), input.orderNo), orderLimit);
+  endpoint(app, contract.cancel, async (input, request) => mall.cancel(await member(request), input.orderNo), orderLimit);
+  endpoint(app, contract.confirm, async (input, request) => mall.confirm(await member(request), input.orderNo));
+  endpoint(app, contract.payerAuthorize, async (input, request) => {
+    await member(request);
+    return { url: payers.authorizeUrl(input.returnTo) };
+  });
+  endpoint(app, contract.payerBind, async (input, request) => payers.bind(await member(request), input.code, Date.now()), orderLimit);
+
+  app.register(async (admin) => {
+    admin.addHook('onRequest', async (request: FastifyRequest) => {
+      await requireRole(accounts, request, 'admin', '*');
+    });
+    const staff = async (request: FastifyRequest) => (await requireUser(accounts, request)).userId;
+    // Product edits show on cached anonymous pages: empty the cache.
+    const written = async <T>(r: Promise<T>) => {
+      const out = await r;
+      pageCache.clear();
+      return out;
+    };
+    endpoint(admin, contract.adminSaveProduct, (input) => written(mall.admin.saveProduct(input)));
+    endpoint(admin, contract.adminRestock, (input) => written(mall.admin.restock(input.id, input.add)));
+    endpoint(admin, contract.adminProducts, () => mall.admin.products());
+    endpoint(admin, contract.adminOrders, (input) => mall.admin.orders(input));
+    endpoint(admin, contract.adminShip, async (input, request) =>
+      mall.admin.ship(input.orderNo, { carrier: input.carrier, trackingNo: input.trackingNo }, await staff(request)),
+    );
+    endpoint(admin, contract.adminRefund, async (input, request) => mall.admin.refund(input.orderNo, input.reason, await staff(request)));
+  });
+
+  app.register(async (wechat) => {
+    // The signature covers the body exactly as sent: keep it as text, whatever its content type.
+    wechat.removeAllContentTypeParsers();
+    wechat.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    for (const url of [MALL_PAY_NOTIFY_PATH, MALL_REFUND_NOTIFY_PATH])
+      wechat.route({
+        method: 'POST',
+        url,
+        // WeChat Pay's servers post here: no cookie, no CSRF token; their signature is the check.
+        config: { csrf: false, rateLimit: { max: 600, timeWindow: '1 minute' } },
+        handler: async (request, reply) => {
+          const raw = typeof request.body === 'string' ? request.body : '';
+          if (await receiveNotice(deps.payment, request.headers, raw, Date.now())) return reply.code(204).send();
+          return reply.code(401).send({ code: 'FAIL', message: 'signature verification failed' });
+        },
+      });
+  });
+}
