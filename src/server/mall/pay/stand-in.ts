@@ -1,0 +1,574 @@
+import { createPublicKey, generateKeyPairSync, type KeyObject, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import type { TradeState, WechatPayConfig } from './provider';
+import {
+  beijingTime,
+  encryptResource,
+  isFreshTimestamp,
+  type JsapiPayParams,
+  parseAuthorization,
+  requestMessage,
+  rsaVerify,
+  signWechatpay,
+  verifyJsapiPaySign,
+} from './v3';
+
+/**
+ * A local stand-in for WeChat Pay's API v3 (JSAPI payments), for tests and development only
+ * (dev.ts; never used in production). It speaks the real protocol over real HTTP: it checks the
+ * merchant's signed Authorization, answers v3 error bodies with WeChat's status codes and codes,
+ * signs every answer with its own "WeChat Pay" key, and sends encrypted, signed notifications
+ * with retries. Two extra routes play the parts nothing else can: POST /stand-in/pay is the
+ * payer's WeChat client accepting getBrandWCPayRequest (see wechatBridgeShim), and the test
+ * hooks (failNext, logs) play a misbehaving network.
+ */
+export interface WechatPayStandInOptions {
+  port?: number;
+  appId: string;
+  mchid: string;
+  /** The merchant API certificate's serial number the Authorization must name. */
+  merchantSerial: string;
+  merchantPublicKey: string;
+  apiV3Key: string;
+  platformPrivateKey: string;
+  /** Sent as Wechatpay-Serial: the WeChat Pay public key's id. */
+  platformSerial: string;
+  /** Waits between notification attempts; one more attempt than entries. Default 200, 1000, 5000 ms. */
+  notifyRetryDelaysMs?: number[];
+  /** How long a refund stays PROCESSING before it succeeds and is notified. Default 50 ms. */
+  refundDelayMs?: number;
+}
+
+/** http500: a 500 SYSTEM_ERROR; hang: no answer at all; bad_signature: an answer signed by another key; wrong_serial: by the right key under another serial. */
+export type StandInFailure = 'http500' | 'hang' | 'bad_signature' | 'wrong_serial';
+
+export interface StandInOrder {
+  appid: string;
+  mchid: string;
+  outTradeNo: string;
+  description: string;
+  totalFen: number;
+  payerOpenid: string;
+  attach: string | null;
+  notifyUrl: string;
+  expiresAt: number | null;
+  prepayId: string;
+  state: TradeState;
+  transactionId: string | null;
+  successTime: number | null;
+  refundedFen: number;
+}
+
+/** The page's callback value, as WeChat's client gives it. */
+export interface PayAnswer {
+  err_msg: 'get_brand_wcpay_request:ok' | 'get_brand_wcpay_request:fail' | 'get_brand_wcpay_request:cancel';
+  /** Stand-in only: why it failed. */
+  reason?: string;
+}
+
+export interface WechatPayStandIn {
+  /** Base URL, to use as baseUrl. */
+  url: string;
+  /** Every request received (method, path with query, body as sent, status answered; null = no answer). */
+  requests: Array<{ method: string; path: string; body: string; status: number | null }>;
+  /** Every notification attempt: status is the receiver's answer, null when it gave none. */
+  notifications: Array<{ url: string; eventType: string; id: string; attempt: number; status: number | null }>;
+  /** The next request whose path starts with `pathPrefix` fails this way. Queued in order. */
+  failNext(pathPrefix: string, kind: StandInFailure): void;
+  /** What POST /stand-in/pay does, without the HTTP hop (for server-side tests). */
+  pay(params: JsapiPayParams): PayAnswer;
+  order(outTradeNo: string): Readonly<StandInOrder> | undefined;
+  /** Resolves once every notification under way has been delivered or given up. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const TRADE_STATE_DESC: Record<TradeState, string> = {
+  SUCCESS: '支付成功',
+  REFUND: '转入退款',
+  NOTPAY: '订单未支付',
+  CLOSED: '订单已关闭',
+  REVOKED: '已撤销',
+  USERPAYING: '用户支付中',
+  PAYERROR: '支付失败',
+};
+
+// WeChat's rules for the fields we check (v3 JSAPI 下单 and 退款申请 reference).
+const ZOutNo = z.string().regex(/^[0-9A-Za-z_\-|*]{6,32}$/);
+const ZJsapi = z.object({
+  appid: z.string().min(1).max(32),
+  mchid: z.string().min(1).max(32),
+  description: z.string().min(1).max(127),
+  out_trade_no: ZOutNo,
+  time_expire: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)$/)
+    .optional(),
+  attach: z.string().max(128).optional(),
+  // WeChat wants https here; the stand-in lets local http receivers through.
+  notify_url: z.url({ protocol: /^https?$/ }).max(256),
+  amount: z.object({ total: z.number().int().min(1), currency: z.literal('CNY').optional() }),
+  payer: z.object({ openid: z.string().min(1).max(128) }),
+});
+const ZRefund = z.object({
+  out_trade_no: ZOutNo,
+  out_refund_no: z.string().regex(/^[0-9A-Za-z_\-|*@]{1,64}$/),
+  reason: z.string().max(80).optional(),
+  notify_url: z
+    .url({ protocol: /^https?$/ })
+    .max(256)
+    .optional(),
+  amount: z.object({ refund: z.number().int().min(1), total: z.number().int().min(1), currency: z.literal('CNY') }),
+});
+const ZPay = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Promise<WechatPayStandIn> {
+  const merchantKey: KeyObject = createPublicKey(opts.merchantPublicKey);
+  const retryDelays = opts.notifyRetryDelaysMs ?? [200, 1000, 5000];
+  const orders = new Map<string, StandInOrder & { request: string }>();
+  const byPrepayId = new Map<string, string>();
+  const refunds = new Map<string, { request: string; answer: Record<string, unknown> }>();
+  const failures: Array<{ pathPrefix: string; kind: StandInFailure }> = [];
+  const requests: WechatPayStandIn['requests'] = [];
+  const notifications: WechatPayStandIn['notifications'] = [];
+  const deliveries = new Set<Promise<void>>();
+  let strangerKey: string | undefined; // for bad_signature, made on first use
+  let closed = false;
+
+  // ---- notifications: encrypted resource, signed headers, retried until a 2xx ----
+
+  function notify(url: string, eventType: string, summary: string, originalType: 'transaction' | 'refund', resource: unknown) {
+    const id = randomUUID();
+    const body = JSON.stringify({
+      id,
+      create_time: beijingTime(Date.now()),
+      resource_type: 'encrypt-resource',
+      event_type: eventType,
+      summary,
+      resource: encryptResource(opts.apiV3Key, JSON.stringify(resource), { associatedData: originalType, originalType }),
+    });
+    const deliver = async () => {
+      for (let attempt = 0; attempt <= retryDelays.length && !closed; attempt++) {
+        if (attempt > 0) await sleep(retryDelays[attempt - 1] ?? 0);
+        if (closed) return;
+        // Signed afresh each attempt, as WeChat does: a retry carries a new timestamp.
+        const headers = {
+          'content-type': 'application/json',
+          ...signWechatpay({ privateKey: opts.platformPrivateKey, serial: opts.platformSerial, body }),
+        };
+        let status: number | null = null;
+        try {
+          const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5000) });
+          status = res.status;
+          await res.body?.cancel().catch(() => {});
+        } catch {
+          status = null;
+        }
+        notifications.push({ url, eventType, id, attempt, status });
+        if (status !== null && status >= 200 && status < 300) return;
+      }
+    };
+    const delivery = deliver().finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
+
+  // ---- the API ----
+
+  function transactionJson(o: StandInOrder): Record<string, unknown> {
+    const paid = o.transactionId !== null;
+    return {
+      appid: o.appid,
+      mchid: o.mchid,
+      out_trade_no: o.outTradeNo,
+      ...(paid ? { transaction_id: o.transactionId, trade_type: 'JSAPI', bank_type: 'OTHERS' } : {}),
+      trade_state: o.state,
+      trade_state_desc: TRADE_STATE_DESC[o.state],
+      ...(o.attach !== null ? { attach: o.attach } : {}),
+      ...(o.successTime !== null ? { success_time: beijingTime(o.successTime) } : {}),
+      ...(paid ? { payer: { openid: o.payerOpenid } } : {}),
+      amount: { total: o.totalFen, ...(paid ? { payer_total: o.totalFen, currency: 'CNY' } : {}), payer_currency: 'CNY' },
+    };
+  }
+
+  function invalid(error: z.ZodError): ApiError {
+    const issue = error.issues[0];
+    return new ApiError(400, 'PARAM_ERROR', `参数错误: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());
+  }
+
+  function bodyOf<T>(schema: z.ZodType<T>, text: string): T {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ApiError(400, 'PARAM_ERROR', '请求体不是合法的JSON');
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw invalid(parsed.error);
+    return parsed.data;
+  }
+
+  function checkMchid(mchid: string | undefined) {
+    if (mchid !== opts.mchid) throw new ApiError(400, 'MCH_NOT_EXISTS', '商户号不存在或与签名不一致');
+  }
+
+  function findOrder(outTradeNo: string) {
+    const o = orders.get(outTradeNo);
+    if (!o) throw new ApiError(404, 'ORDER_NOT_EXIST', '订单不存在');
+    return o;
+  }
+
+  function createOrder(text: string) {
+    const b = bodyOf(ZJsapi, text);
+    checkMchid(b.mchid);
+    if (b.appid !== opts.appId) throw new ApiError(400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
+    const expiresAt = b.time_expire ? Date.parse(b.time_expire) : null;
+    if (expiresAt !== null && (Number.isNaN(expiresAt) || expiresAt <= Date.now()))
+      throw new ApiError(400, 'PARAM_ERROR', 'time_expire 已过期或无效');
+    // The same request again gets the same prepay_id; another request with the same number is refused.
+    const request = JSON.stringify([
+      b.appid,
+      b.description,
+      b.out_trade_no,
+      b.time_expire,
+      b.attach,
+      b.notify_url,
+      b.amount.total,
+      b.payer.openid,
+    ]);
+    const existing = orders.get(b.out_trade_no);
+    if (existing) {
+      if (existing.request !== request) throw new ApiError(403, 'OUT_TRADE_NO_USED', '商户订单号重复');
+      if (existing.state === 'CLOSED') throw new ApiError(400, 'ORDER_CLOSED', '订单已关闭');
+      if (existing.state !== 'NOTPAY') throw new ApiError(400, 'ORDERPAID', '该订单已支付');
+      return { prepay_id: existing.prepayId };
+    }
+    const prepayId = `wx${beijingTime(Date.now()).replace(/\D/g, '').slice(0, 14)}${randomBytes(11).toString('hex')}`;
+    orders.set(b.out_trade_no, {
+      request,
+      appid: b.appid,
+      mchid: b.mchid,
+      outTradeNo: b.out_trade_no,
+      description: b.description,
+      totalFen: b.amount.total,
+      payerOpenid: b.payer.openid,
+      attach: b.attach ?? null,
+      notifyUrl: b.notify_url,
+      expiresAt,
+      prepayId,
+      state: 'NOTPAY',
+      transactionId: null,
+      successTime: null,
+      refundedFen: 0,
+    });
+    byPrepayId.set(prepayId, b.out_trade_no);
+    return { prepay_id: prepayId };
+  }
+
+  function closeOrder(outTradeNo: string, text: string) {
+    checkMchid(bodyOf(z.object({ mchid: z.string() }), text).mchid);
+    const o = findOrder(outTradeNo);
+    if (o.state === 'SUCCESS' || o.state === 'REFUND') throw new ApiError(400, 'ORDERPAID', '订单已支付');
+    o.state = 'CLOSED'; // closing a closed order is a 204 again
+    return undefined;
+  }
+
+  function refund(text: string) {
+    const b = bodyOf(ZRefund, text);
+    const o = findOrder(b.out_trade_no);
+    const request = JSON.stringify([b.out_trade_no, b.amount, b.notify_url, b.reason]);
+    const existing = refunds.get(b.out_refund_no);
+    if (existing) {
+      if (existing.request !== request) throw new ApiError(400, 'INVALID_REQUEST', '退款单号重复但请求参数不一致');
+      return existing.answer;
+    }
+    if (o.transactionId === null) throw new ApiError(400, 'INVALID_REQUEST', '订单未支付，不能退款');
+    if (b.amount.total !== o.totalFen) throw new ApiError(400, 'INVALID_REQUEST', '订单金额与原订单不一致');
+    if (o.refundedFen + b.amount.refund > o.totalFen) throw new ApiError(400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
+    o.refundedFen += b.amount.refund;
+    o.state = 'REFUND';
+    const created = Date.now();
+    const answer: Record<string, unknown> = {
+      refund_id: `50${digits(27)}`,
+      out_refund_no: b.out_refund_no,
+      transaction_id: o.transactionId,
+      out_trade_no: o.outTradeNo,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      create_time: beijingTime(created),
+      status: 'PROCESSING',
+      funds_account: 'AVAILABLE',
+      amount: { total: o.totalFen, refund: b.amount.refund, payer_total: o.totalFen, payer_refund: b.amount.refund, currency: 'CNY' },
+    };
+    refunds.set(b.out_refund_no, { request, answer });
+    setTimeout(() => {
+      if (closed) return;
+      const successTime = Date.now();
+      answer.status = 'SUCCESS';
+      answer.success_time = beijingTime(successTime);
+      if (!b.notify_url) return;
+      notify(b.notify_url, 'REFUND.SUCCESS', '退款成功', 'refund', {
+        mchid: o.mchid,
+        out_trade_no: o.outTradeNo,
+        transaction_id: o.transactionId,
+        out_refund_no: b.out_refund_no,
+        refund_id: answer.refund_id,
+        refund_status: 'SUCCESS',
+        success_time: beijingTime(successTime),
+        user_received_account: '支付用户零钱',
+        amount: answer.amount,
+      });
+    }, opts.refundDelayMs ?? 50).unref();
+    return { ...answer };
+  }
+
+  /** The answer body for a /v3 call (undefined = 204), or an ApiError. */
+  function route(method: string, url: URL, text: string): unknown {
+    const trade = url.pathname.match(/^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/);
+    if (method === 'POST' && url.pathname === '/v3/pay/transactions/jsapi') return createOrder(text);
+    if (method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') return refund(text);
+    if (trade?.[1]) {
+      const outTradeNo = decodeURIComponent(trade[1]);
+      if (method === 'POST' && trade[2]) return closeOrder(outTradeNo, text);
+      if (method === 'GET' && !trade[2]) {
+        checkMchid(url.searchParams.get('mchid') ?? undefined);
+        return transactionJson(findOrder(outTradeNo));
+      }
+    }
+    throw new ApiError(404, 'RESOURCE_NOT_EXISTS', '请求的资源不存在');
+  }
+
+  /** The merchant's Authorization: right merchant, right certificate, fresh, signed over this request. */
+  function authorised(req: IncomingMessage, text: string): boolean {
+    const auth = parseAuthorization(req.headers.authorization);
+    if (!auth || auth.mchid !== opts.mchid || auth.serial_no !== opts.merchantSerial || !isFreshTimestamp(auth.timestamp)) return false;
+    const message = requestMessage({
+      method: req.method ?? '',
+      urlPathWithQuery: req.url ?? '',
+      timestamp: auth.timestamp,
+      nonce: auth.nonce_str,
+      body: text,
+    });
+    return rsaVerify(merchantKey, message, auth.signature);
+  }
+
+  // ---- the payer ----
+
+  function pay(params: JsapiPayParams): PayAnswer {
+    const fail = (reason: string): PayAnswer => ({ err_msg: 'get_brand_wcpay_request:fail', reason });
+    const p = ZPay.safeParse(params);
+    if (!p.success) return fail('malformed parameters');
+    if (p.data.appId !== opts.appId) return fail('appId is not the merchant app');
+    if (!verifyJsapiPaySign(p.data, merchantKey)) return fail('paySign does not verify');
+    const prepayId = p.data.package.startsWith('prepay_id=') ? p.data.package.slice('prepay_id='.length) : '';
+    const o = orders.get(byPrepayId.get(prepayId) ?? '');
+    if (!o) return fail('unknown prepay_id');
+    if (o.state === 'CLOSED') return fail('order closed');
+    if (o.state !== 'NOTPAY') return fail('order already paid');
+    if (o.expiresAt !== null && o.expiresAt <= Date.now()) return fail('order expired');
+    o.state = 'SUCCESS';
+    o.transactionId = `4200${digits(24)}`;
+    o.successTime = Date.now();
+    notify(o.notifyUrl, 'TRANSACTION.SUCCESS', '支付成功', 'transaction', transactionJson(o));
+    return { err_msg: 'get_brand_wcpay_request:ok' };
+  }
+
+  // ---- HTTP ----
+
+  function answer(res: ServerResponse, status: number, body: unknown, failure?: StandInFailure) {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    if (failure === 'bad_signature')
+      strangerKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const privateKey = failure === 'bad_signature' && strangerKey ? strangerKey : opts.platformPrivateKey;
+    const serial = failure === 'wrong_serial' ? `${opts.platformSerial}0` : opts.platformSerial;
+    res.writeHead(status, {
+      ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+      'request-id': randomUUID(),
+      ...signWechatpay({ privateKey, serial, body: text }),
+    });
+    res.end(text);
+  }
+
+  const CORS = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'POST, OPTIONS',
+    'access-control-allow-headers': 'content-type',
+    'access-control-allow-private-network': 'true',
+    'access-control-max-age': '600',
+  };
+
+  function standInRoute(req: IncomingMessage, res: ServerResponse, text: string): number {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS).end();
+      return 204;
+    }
+    let params: unknown;
+    try {
+      params = JSON.parse(text);
+    } catch {
+      params = null;
+    }
+    const status = req.method === 'POST' && req.url?.split('?')[0] === '/stand-in/pay' ? 200 : 404;
+    const body = status === 200 ? pay(params as JsapiPayParams) : { error: 'not found' };
+    res.writeHead(status, { ...CORS, 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+    return status;
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const entry: WechatPayStandIn['requests'][number] = { method: req.method ?? '', path: req.url ?? '/', body: text, status: null };
+      requests.push(entry);
+      if (url.pathname.startsWith('/stand-in/')) {
+        entry.status = standInRoute(req, res, text);
+        return;
+      }
+      const i = failures.findIndex((f) => url.pathname.startsWith(f.pathPrefix));
+      const failure = i === -1 ? undefined : failures.splice(i, 1)[0]?.kind;
+      if (failure === 'hang') return; // never answered; close() drops the connection
+      let status = 500;
+      let body: unknown = { code: 'SYSTEM_ERROR', message: '系统错误' };
+      if (failure !== 'http500') {
+        try {
+          if (!authorised(req, text)) throw new ApiError(401, 'SIGN_ERROR', '签名错误');
+          body = route(req.method ?? '', url, text);
+          status = body === undefined ? 204 : 200;
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+          status = e.status;
+          body = { code: e.code, message: e.message };
+        }
+      }
+      entry.status = status;
+      answer(res, status, body, failure);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    notifications,
+    failNext(pathPrefix, kind) {
+      failures.push({ pathPrefix, kind });
+    },
+    pay,
+    order(outTradeNo) {
+      const o = orders.get(outTradeNo);
+      if (!o) return undefined;
+      const { request: _request, ...order } = o;
+      return order;
+    },
+    async settled() {
+      while (deliveries.size) await Promise.all([...deliveries]);
+    },
+    close() {
+      closed = true;
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // including hung requests and keep-alive sockets
+      });
+    },
+  };
+}
+
+/**
+ * Keys and identities for a provider and a stand-in that trust each other: a merchant RSA-2048
+ * pair (the stand-in holds its public half), a "WeChat Pay" RSA-2048 pair (the provider holds
+ * its public half), serials in WeChat's shapes and a 32-character APIv3 key.
+ */
+export function generateWechatPayKeys(ids: { appId?: string; mchid?: string } = {}): {
+  standInOptions: WechatPayStandInOptions;
+  providerConfig(standInUrl: string): WechatPayConfig;
+} {
+  const pair = () => {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    return {
+      publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    };
+  };
+  const merchant = pair();
+  const platform = pair();
+  const appId = ids.appId ?? `wx${randomBytes(8).toString('hex')}`;
+  const mchid = ids.mchid ?? `19${digits(8)}`;
+  const merchantSerial = randomBytes(20).toString('hex').toUpperCase();
+  const platformSerial = `PUB_KEY_ID_${digits(28)}`;
+  // 32 letters and digits, like the key merchants set in the merchant platform.
+  const apiV3Key = randomBytes(24).toString('base64').replace(/[+/]/g, 'x').slice(0, 32);
+  return {
+    standInOptions: {
+      appId,
+      mchid,
+      merchantSerial,
+      merchantPublicKey: merchant.publicKey,
+      apiV3Key,
+      platformPrivateKey: platform.privateKey,
+      platformSerial,
+    },
+    providerConfig: (standInUrl) => ({
+      baseUrl: standInUrl,
+      appId,
+      mchid,
+      serialNo: merchantSerial,
+      privateKey: merchant.privateKey,
+      apiV3Key,
+      platformSerial,
+      platformPublicKey: platform.publicKey,
+    }),
+  };
+}
+
+/**
+ * A browser script (for a page inside "WeChat": the e2e tests' addInitScript, the development
+ * mode's injected <script>) that defines window.WeixinJSBridge so getBrandWCPayRequest pays at
+ * the stand-in: the page's params are POSTed to /stand-in/pay and its answer given to the
+ * callback. Set window.__wechatPayCancel = true to have the payer cancel instead (nothing paid).
+ */
+export function wechatBridgeShim(standInUrl: string): string {
+  // JSON, with "<" escaped so the string cannot end an inline <script>.
+  const url = JSON.stringify(standInUrl).replaceAll('<', '\\u003c');
+  return `(function () {
+  var standIn = ${url};
+  function later(cb, value) { setTimeout(function () { cb(value); }, 0); }
+  function invoke(name, params, cb) {
+    cb = typeof cb === 'function' ? cb : function () {};
+    if (name !== 'getBrandWCPayRequest') return later(cb, { err_msg: name + ':fail' });
+    if (window.__wechatPayCancel) return later(cb, { err_msg: 'get_brand_wcpay_request:cancel' });
+    fetch(standIn + '/stand-in/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) })
+      .then(function (r) { return r.json(); })
+      .then(cb, function () { cb({ err_msg: 'get_brand_wcpay_request:fail' }); });
+  }
+  window.WeixinJSBridge = { invoke: invoke, on: function () {}, call: function () {} };
+  if (typeof document !== 'undefined') document.dispatchEvent(new Event('WeixinJSBridgeReady'));
+})();
+`;
+}
