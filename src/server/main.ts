@@ -11,6 +11,7 @@ import { createDiskStorage } from './content/storage';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds, SEEDS } from './db/seed/seed';
+import { startJob } from './jobs';
 import { startReferralJob } from './lottery/referral-job';
 import { checkinDemoSeed, giftcodeDemoSeed, inviteDemoSeed, inviteTiersDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
 import { modelerDemoSeed } from './modeler/seed';
@@ -77,6 +78,7 @@ async function main() {
     });
   }
   startReferralJob(app, db);
+  startJob(app, { name: 'mall orders', everyMs: 60_000, run: () => app.services.mall.admin.expireOrders() });
 
   let closing = false;
   const shutdown = (signal: string) => {

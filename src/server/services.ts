@@ -12,7 +12,7 @@ import { AppError } from './http/app-error';
 import { PageCache } from './http/page-cache';
 import { bundle, translate } from './i18n/catalogues';
 import { createLotteryService, type LotteryService } from './lottery/service';
-import type { MallService } from './mall/service';
+import type { Mall } from './mall/service';
 import { createModelerService, type ModelerService } from './modeler/service';
 import { qrSvg, sameSiteUrl } from './site/qr';
 import { createSiteService, type SiteService } from './site/service';
@@ -38,10 +38,11 @@ export interface Services {
   freeModel: { files(modelId: number): Promise<FreeModelFiles | null> };
   venues: VenuesService;
   modeler: ModelerService;
-  mall: MallService;
+  /** The WeChat mall (with its staff side, used by the API and the order job). */
+  mall: Mall;
 }
 
-export function createServices(config: Config, db: Db, accounts: AccountsModule, mall: MallService): Services {
+export function createServices(config: Config, db: Db, accounts: AccountsModule, mall: Mall): Services {
   const content = createContentService(db.kysely, createDiskStorage(config.FILES_DIR));
   const lottery = createLotteryService(db.kysely);
   return {

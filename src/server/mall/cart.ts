@@ -27,7 +27,11 @@ export async function readCart(db: Db, userId: number, locale: Locale): Promise<
     .orderBy('c.updated_at', 'desc')
     .orderBy('p.id', 'desc')
     .execute();
-  const lines = rows.map(({ quantity, added_at: _, ...p }) => ({ product: productCard(p, locale), quantity, available: lineAvailable(p, quantity) }));
+  const lines = rows.map(({ quantity, added_at: _, ...p }) => ({
+    product: productCard(p, locale),
+    quantity,
+    available: lineAvailable(p, quantity),
+  }));
   return {
     lines,
     count: lines.reduce((n, l) => n + l.quantity, 0),

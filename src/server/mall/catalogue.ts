@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { AdminProduct, Product, ProductCard, ProductInput } from '../../shared/api/mall';
 import type { TLocalized } from '../../shared/api/lottery-admin';
+import type { AdminProduct, Product, ProductCard, ProductInput } from '../../shared/api/mall';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import type { Database } from '../db/schema';
@@ -59,7 +59,11 @@ export async function listProducts(db: Db, locale: Locale, page: { before?: numb
         eb.or([eb('position', '>', after.position), eb.and([eb('position', '=', after.position), eb('id', '<', after.id)])]),
       );
   }
-  const rows = await q.orderBy('position').orderBy('id', 'desc').limit(page.limit + 1).execute();
+  const rows = await q
+    .orderBy('position')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
   return { items: rows.slice(0, page.limit).map((r) => productCard(r, locale)), more: rows.length > page.limit };
 }
 
@@ -96,8 +100,7 @@ export async function saveProduct(db: Db, input: ProductInput, now: number): Pro
       .executeTakeFirstOrThrow();
     return adminView(row);
   }
-  if (input.stock !== undefined)
-    throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'stock' } });
+  if (input.stock !== undefined) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'stock' } });
   const row = await db.updateTable('mall_products').set(fields).where('id', '=', input.id).returningAll().executeTakeFirst();
   if (!row) throw new AppError(ResultCode.notFound);
   return adminView(row);

@@ -73,15 +73,26 @@ export async function orderPage(
   if (where.userId !== undefined) q = q.where('user_id', '=', where.userId);
   if (where.state) q = q.where('state', '=', where.state);
   if (page.before !== undefined) q = q.where('id', '<', page.before);
-  const found = await q.orderBy('id', 'desc').limit(page.limit + 1).execute();
+  const found = await q
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
   const rows = found.slice(0, page.limit);
-  const lines = await linesOf(db, rows.map((r) => Number(r.id)));
+  const lines = await linesOf(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
   return { rows, cards: rows.map((r) => card(r, lines.get(Number(r.id)) ?? [])), more: found.length > page.limit };
 }
 
 /** One of the member's orders; anyone else's is "not found", exactly like an unknown number. */
 export async function ownOrder(db: Db, userId: number, orderNo: string): Promise<OrderRow> {
-  const row = await db.selectFrom('mall_orders').selectAll().where('order_no', '=', orderNo).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('mall_orders')
+    .selectAll()
+    .where('order_no', '=', orderNo)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) throw new AppError(ResultCode.orderNotFound);
   return row;
 }

@@ -22,7 +22,12 @@ const WECHAT_AUTHORIZE = 'https://open.weixin.qq.com/connect/oauth2/authorize';
 export function createPayers(db: Db, opts: { appId: string; publicUrl: string; exchange: ExternalSignInProvider['exchange'] }): Payers {
   return {
     async openidFor(userId) {
-      const row = await db.selectFrom('mall_payers').select('openid').where('user_id', '=', userId).where('app_id', '=', opts.appId).executeTakeFirst();
+      const row = await db
+        .selectFrom('mall_payers')
+        .select('openid')
+        .where('user_id', '=', userId)
+        .where('app_id', '=', opts.appId)
+        .executeTakeFirst();
       return row?.openid ?? null;
     },
     authorizeUrl(returnTo) {
@@ -43,7 +48,10 @@ export function createPayers(db: Db, opts: { appId: string; publicUrl: string; e
         openid = (await opts.exchange(code)).openId;
       } catch (err) {
         if (!(err instanceof ExternalSignInError)) throw err;
-        throw new AppError(ResultCode.externalLoginFailed, { httpStatus: err.reason === 'unavailable' ? 503 : 200, result: { reason: err.reason } });
+        throw new AppError(ResultCode.externalLoginFailed, {
+          httpStatus: err.reason === 'unavailable' ? 503 : 200,
+          result: { reason: err.reason },
+        });
       }
       await db
         .insertInto('mall_payers')

@@ -14,10 +14,11 @@ import { PayError, type PaymentNotice, type Transaction, type WechatPayProvider 
 
 export interface PaymentDeps {
   db: Db;
-  /** null: WeChat Pay is not set up here (pay answers 3806). */
-  provider: WechatPayProvider | null;
-  /** Development only: the local stand-in's payer endpoint, passed to the page. */
-  devPayUrl?: string;
+  /**
+   * The WeChat Pay in use, or null when it is not set up here (pay answers 3806). A function: the
+   * development stand-in starts on first use, so instances that never take a payment never start it.
+   */
+  pay(): Promise<PayChannel | null>;
   /** The member's openid for the pay app, or null when WeChat has not told us yet (3807). */
   openidFor(userId: number): Promise<string | null>;
   /**
@@ -38,10 +39,17 @@ function payFailure(err: unknown, deps: PaymentDeps, orderNo: string): never {
   throw new AppError(ResultCode.payUnavailable, { httpStatus: 503 });
 }
 
-const provider = (deps: PaymentDeps) => {
-  if (!deps.provider) throw new AppError(ResultCode.payUnavailable);
-  return deps.provider;
-};
+export interface PayChannel {
+  provider: WechatPayProvider;
+  /** Development only: the local stand-in's payer endpoint, passed to the page. */
+  devPayUrl?: string;
+}
+
+async function channel(deps: PaymentDeps): Promise<PayChannel> {
+  const c = await deps.pay();
+  if (!c) throw new AppError(ResultCode.payUnavailable);
+  return c;
+}
 
 export async function startPay(deps: PaymentDeps, userId: number, orderNo: string, now: number): Promise<PayStart> {
   let order = await ownOrder(deps.db, userId, orderNo);
@@ -50,7 +58,7 @@ export async function startPay(deps: PaymentDeps, userId: number, orderNo: strin
     throw new AppError(ResultCode.orderExpired);
   }
   if (order.state !== 'created') throw new AppError(ResultCode.orderStateChanged);
-  const pay = provider(deps);
+  const { provider: pay, devPayUrl } = await channel(deps);
   const openid = await deps.openidFor(userId);
   if (!openid) throw new AppError(ResultCode.payerNeeded);
   let prepayId = order.payer_openid === openid ? order.prepay_id : null;
@@ -81,7 +89,7 @@ export async function startPay(deps: PaymentDeps, userId: number, orderNo: strin
   return {
     params: pay.jsapiParams(prepayId as string),
     order: await orderView(deps.db, order),
-    ...(deps.devPayUrl ? { devPayUrl: deps.devPayUrl } : {}),
+    ...(devPayUrl ? { devPayUrl } : {}),
   };
 }
 
@@ -102,9 +110,12 @@ function truncateUtf8(s: string, maxBytes: number): string {
 export async function applyTransaction(deps: PaymentDeps, t: Transaction, now: number): Promise<void> {
   if (t.tradeState !== 'SUCCESS') return;
   const order = await orderByNo(deps.db, t.outTradeNo);
-  const pay = deps.provider;
+  const pay = (await deps.pay())?.provider;
   if (!order || !pay || t.appId !== pay.appId || t.mchid !== pay.mchid || t.totalFen !== order.total_fen) {
-    deps.log.error({ orderNo: t.outTradeNo, transactionId: t.transactionId, totalFen: t.totalFen }, 'WeChat Pay transaction matches no order');
+    deps.log.error(
+      { orderNo: t.outTradeNo, transactionId: t.transactionId, totalFen: t.totalFen },
+      'WeChat Pay transaction matches no order',
+    );
     return;
   }
   if (order.state === 'created') {
@@ -131,8 +142,9 @@ export async function applyTransaction(deps: PaymentDeps, t: Transaction, now: n
 /** After the pay sheet: asks WeChat Pay directly (a notification may still be on its way). */
 export async function syncOrder(deps: PaymentDeps, userId: number, orderNo: string, now: number): Promise<Order> {
   const order = await ownOrder(deps.db, userId, orderNo);
-  if (order.state === 'created' && order.prepay_id && deps.provider) {
-    const t = await deps.provider.queryOrder(order.order_no).catch((err) => payFailure(err, deps, order.order_no));
+  const pay = order.state === 'created' && order.prepay_id ? (await deps.pay())?.provider : undefined;
+  if (pay) {
+    const t = await pay.queryOrder(order.order_no).catch((err) => payFailure(err, deps, order.order_no));
     if (t) await applyTransaction(deps, t, now);
   }
   return orderView(deps.db, await ownOrder(deps.db, userId, orderNo));
@@ -150,12 +162,13 @@ export async function closeAndCancel(
   at: { now: number; actorId: number | null },
 ): Promise<OrderRow> {
   if (order.state !== 'created') throw new AppError(ResultCode.orderStateChanged);
-  if (order.prepay_id && deps.provider) {
+  const pay = order.prepay_id ? (await deps.pay())?.provider : undefined;
+  if (pay) {
     try {
-      await deps.provider.closeOrder(order.order_no);
+      await pay.closeOrder(order.order_no);
     } catch (err) {
       if (!(err instanceof PayError && err.wechatCode === 'ORDERPAID')) payFailure(err, deps, order.order_no);
-      const t = await deps.provider.queryOrder(order.order_no).catch((e) => payFailure(e, deps, order.order_no));
+      const t = await pay.queryOrder(order.order_no).catch((e) => payFailure(e, deps, order.order_no));
       if (t) await applyTransaction(deps, t, at.now);
       throw new AppError(ResultCode.orderStateChanged);
     }
@@ -165,10 +178,11 @@ export async function closeAndCancel(
 
 /** WeChat Pay's notification, verified and decrypted by the provider; false when it must be refused. */
 export async function receiveNotice(deps: PaymentDeps, headers: Record<string, string | string[] | undefined>, raw: string, now: number) {
-  if (!deps.provider) return false;
+  const pay = (await deps.pay())?.provider;
+  if (!pay) return false;
   let notice: PaymentNotice;
   try {
-    notice = deps.provider.readNotification(headers, raw);
+    notice = pay.readNotification(headers, raw);
   } catch (err) {
     if (!(err instanceof PayError)) throw err;
     deps.log.warn({ reason: err.reason }, 'WeChat Pay notification refused');
@@ -180,7 +194,12 @@ export async function receiveNotice(deps: PaymentDeps, headers: Record<string, s
     deps.log.error({ orderNo: notice.refund.outTradeNo, status: notice.refund.status }, 'WeChat Pay refund did not succeed');
   await deps.db
     .insertInto('mall_pay_notices')
-    .values({ id: notice.id.slice(0, 64), event_type: notice.eventType.slice(0, 40), order_no: (notice.transaction?.outTradeNo ?? notice.refund?.outTradeNo ?? '').slice(0, 32), received_at: now })
+    .values({
+      id: notice.id.slice(0, 64),
+      event_type: notice.eventType.slice(0, 40),
+      order_no: (notice.transaction?.outTradeNo ?? notice.refund?.outTradeNo ?? '').slice(0, 32),
+      received_at: now,
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   return true;
@@ -192,9 +211,16 @@ export async function refundOrder(deps: PaymentDeps, orderNo: string, reason: st
   if (!order) throw new AppError(ResultCode.orderNotFound);
   if (order.state !== 'paid' && order.state !== 'shipped') throw new AppError(ResultCode.orderStateChanged);
   const refundNo = `R${order.order_no.slice(1)}`;
-  const pay = provider(deps);
+  const { provider: pay } = await channel(deps);
   const r = await pay
-    .refund({ outTradeNo: order.order_no, outRefundNo: refundNo, totalFen: order.total_fen, refundFen: order.total_fen, reason, notifyUrl: deps.origin + MALL_REFUND_NOTIFY_PATH })
+    .refund({
+      outTradeNo: order.order_no,
+      outRefundNo: refundNo,
+      totalFen: order.total_fen,
+      refundFen: order.total_fen,
+      reason,
+      notifyUrl: deps.origin + MALL_REFUND_NOTIFY_PATH,
+    })
     .catch((err) => payFailure(err, deps, order.order_no));
   if (r.status === 'CLOSED' || r.status === 'ABNORMAL') throw new AppError(ResultCode.payRefused);
   return moveAndRead(deps.db, order, 'refunded', at, { refund_no: refundNo });
@@ -202,7 +228,13 @@ export async function refundOrder(deps: PaymentDeps, orderNo: string, reason: st
 
 /** Unpaid orders past their time (cancelled, stock back) and shipped ones past AUTO_DONE (done). Safe on several instances at once. */
 export async function expireOrders(deps: PaymentDeps, now: number, autoDoneMs: number): Promise<{ cancelled: number; done: number }> {
-  const late = await deps.db.selectFrom('mall_orders').selectAll().where('state', '=', 'created').where('pay_by', '<=', now).limit(200).execute();
+  const late = await deps.db
+    .selectFrom('mall_orders')
+    .selectAll()
+    .where('state', '=', 'created')
+    .where('pay_by', '<=', now)
+    .limit(200)
+    .execute();
   let cancelled = 0;
   for (const order of late) {
     try {

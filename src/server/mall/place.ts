@@ -61,7 +61,16 @@ export async function placeOrder(
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('mall_order_lines')
-        .values(taken.map((t) => ({ order_id: order.id, product_id: t.productId, name: t.name, image_url: t.imageUrl, price_fen: t.priceFen, quantity: t.quantity })))
+        .values(
+          taken.map((t) => ({
+            order_id: order.id,
+            product_id: t.productId,
+            name: t.name,
+            image_url: t.imageUrl,
+            price_fen: t.priceFen,
+            quantity: t.quantity,
+          })),
+        )
         .execute();
       await trx.insertInto('mall_order_events').values({ order_id: order.id, state: 'created', at: now, actor_id: userId }).execute();
       if (fromCart)
@@ -116,7 +125,7 @@ async function take(trx: Db, locale: Locale, w: Wanted) {
     .executeTakeFirst();
   if (p) return { ...productCard(p, locale), productId: w.productId, quantity: w.quantity };
   const why = await trx.selectFrom('mall_products').selectAll().where('id', '=', w.productId).executeTakeFirst();
-  if (!why || why.on_sale !== 1) throw new AppError(ResultCode.productUnavailable);
+  if (why?.on_sale !== 1) throw new AppError(ResultCode.productUnavailable);
   const name = productCard(why, locale).name;
   if (w.quantity > why.max_per_order) throw new AppError(ResultCode.quantityOverLimit, { params: { max: why.max_per_order, name } });
   throw new AppError(ResultCode.outOfStock, { params: { name } });

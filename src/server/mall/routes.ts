@@ -5,10 +5,10 @@ import { requireRole, requireUser } from '../accounts/auth';
 import { endpoint } from '../http/envelope';
 import type { Payers } from './payers';
 import { type PaymentDeps, receiveNotice } from './payment';
-import type { MallAdmin, MallService } from './service';
+import type { Mall } from './service';
 
 export interface MallRouteDeps {
-  mall: MallService & { admin: MallAdmin };
+  mall: Mall;
   payers: Payers;
   payment: PaymentDeps;
 }

@@ -1,12 +1,12 @@
 import type { AdminOrder, AdminProduct, Cart, Order, OrderCard, PayStart, Product, ProductCard, ProductInput } from '../../shared/api/mall';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
-import type { OrderState } from '../../shared/mall-rules';
+import { AUTO_DONE_MS, type OrderState } from '../../shared/mall-rules';
 import { AppError } from '../http/app-error';
 import { readCart, setCartLine } from './cart';
 import { allProducts, getProduct, listProducts, restock, saveProduct } from './catalogue';
 import { moveAndRead, type OrderRow, orderByNo, orderPage, orderView, ownOrder } from './orders';
-import { closeAndCancel, type PaymentDeps, refundOrder, startPay, syncOrder } from './payment';
+import { closeAndCancel, expireOrders, type PaymentDeps, refundOrder, startPay, syncOrder } from './payment';
 import { placeOrder } from './place';
 
 /**
@@ -41,9 +41,13 @@ export interface MallAdmin {
   orders(page: { before?: number; limit: number; state?: OrderState }): Promise<{ items: AdminOrder[]; more: boolean }>;
   ship(orderNo: string, shipping: { carrier: string; trackingNo: string }, staffId: number): Promise<AdminOrder>;
   refund(orderNo: string, reason: string, staffId: number): Promise<AdminOrder>;
+  /** The job: unpaid orders past their time cancelled, shipped ones past AUTO_DONE_MS done. */
+  expireOrders(): Promise<{ cancelled: number; done: number }>;
 }
 
-export function createMallService(deps: PaymentDeps, now: () => number = Date.now): MallService & { admin: MallAdmin } {
+export type Mall = MallService & { admin: MallAdmin };
+
+export function createMallService(deps: PaymentDeps, now: () => number = Date.now): Mall {
   const { db } = deps;
   const member = (userId: number) => ({ now: now(), actorId: userId });
   const view = async (row: OrderRow) => orderView(db, row);
@@ -90,11 +94,18 @@ export function createMallService(deps: PaymentDeps, now: () => number = Date.no
       async ship(orderNo, shipping, staffId) {
         const order = await staffOrder(orderNo);
         if (order.state !== 'paid') throw new AppError(ResultCode.orderStateChanged);
-        const after = await moveAndRead(db, order, 'shipped', { now: now(), actorId: staffId }, { carrier: shipping.carrier, tracking_no: shipping.trackingNo });
+        const after = await moveAndRead(
+          db,
+          order,
+          'shipped',
+          { now: now(), actorId: staffId },
+          { carrier: shipping.carrier, tracking_no: shipping.trackingNo },
+        );
         if (after.state !== 'shipped') throw new AppError(ResultCode.orderStateChanged);
         return adminView(after);
       },
       refund: async (orderNo, reason, staffId) => adminView(await refundOrder(deps, orderNo, reason, { now: now(), actorId: staffId })),
+      expireOrders: () => expireOrders(deps, now(), AUTO_DONE_MS),
     },
   };
 }

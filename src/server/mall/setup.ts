@@ -2,14 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createWechatProvider, parseWechatClients } from '../accounts/wechat/provider';
 import { type Config, ConfigError } from '../config';
 import type { Db } from '../db/database';
+import { type DevWechatPay, startDevWechatPay } from './pay/dev';
+import { createWechatPayProvider, loadWechatPayConfig } from './pay/provider';
 import { createPayers, devPayers, type Payers } from './payers';
-import { startDevWechatPay } from './pay/dev';
-import { createWechatPayProvider, loadWechatPayConfig, type WechatPayProvider } from './pay/provider';
-import type { PaymentDeps } from './payment';
-import { createMallService, type MallAdmin, type MallService } from './service';
+import type { PayChannel, PaymentDeps } from './payment';
+import { createMallService, type Mall } from './service';
 
 export interface MallModule {
-  mall: MallService & { admin: MallAdmin };
+  mall: Mall;
   payers: Payers;
   payment: PaymentDeps;
   /** Which WeChat Pay this instance uses (the production guard refuses 'dev'). */
@@ -31,34 +31,46 @@ export function payKindOf(config: Config): MallModule['payKind'] {
  */
 export async function createMallModule(config: Config, db: Db, log: FastifyBaseLogger): Promise<MallModule> {
   const payKind = payKindOf(config);
-  let provider: WechatPayProvider | null = null;
+  let pay: () => Promise<PayChannel | null> = async () => null;
   let payers: Payers = devPayers();
-  let devPayUrl: string | undefined;
   let close = async () => {};
   const origin = (config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, '');
   if (payKind === 'http') {
     const loaded = loadWechatPayConfig(config as unknown as Record<string, string | undefined>);
     if (!loaded || 'problems' in loaded)
-      throw new ConfigError(`Invalid configuration:\n  ${loaded ? loaded.problems.join('\n  ') : 'WECHAT_PAY_PROVIDER=http needs the WECHAT_PAY_* settings'}`);
+      throw new ConfigError(
+        `Invalid configuration:\n  ${loaded ? loaded.problems.join('\n  ') : 'WECHAT_PAY_PROVIDER=http needs the WECHAT_PAY_* settings'}`,
+      );
     const client = config.WECHAT_PAY_CLIENT_ID ? parseWechatClients(config.WECHAT_CLIENTS).get(config.WECHAT_PAY_CLIENT_ID) : undefined;
     if (!client || client.appId !== loaded.config.appId || !config.PUBLIC_URL)
       throw new ConfigError(
         'Invalid configuration:\n  WECHAT_PAY_CLIENT_ID: must name the WECHAT_CLIENTS entry whose appId is WECHAT_PAY_APP_ID, and PUBLIC_URL must be set (WeChat Pay notifies it)',
       );
-    provider = createWechatPayProvider(loaded.config);
+    const provider = createWechatPayProvider(loaded.config);
+    pay = async () => ({ provider });
     const wechat = createWechatProvider(client);
     payers = createPayers(db.kysely, { appId: client.appId, publicUrl: config.PUBLIC_URL, exchange: (code) => wechat.exchange(code) });
   } else if (payKind === 'dev') {
-    const dev = await startDevWechatPay();
-    provider = dev.provider;
-    devPayUrl = `${dev.standIn.url}/stand-in/pay`;
-    close = dev.close;
-    log.warn({ standIn: dev.standIn.url }, 'WeChat mall: DEVELOPMENT payments through a local stand-in (no money moves)');
+    // Started on first use (keys made, port opened), once.
+    let started: Promise<DevWechatPay> | undefined;
+    const dev = () => {
+      started ??= startDevWechatPay().then((d) => {
+        log.warn({ standIn: d.standIn.url }, 'WeChat mall: DEVELOPMENT payments through a local stand-in (no money moves)');
+        return d;
+      });
+      return started;
+    };
+    pay = async () => {
+      const d = await dev();
+      return { provider: d.provider, devPayUrl: `${d.standIn.url}/stand-in/pay` };
+    };
+    close = async () => {
+      if (started) await (await started).close();
+    };
   }
   const payment: PaymentDeps = {
     db: db.kysely,
-    provider,
-    ...(devPayUrl ? { devPayUrl } : {}),
+    pay,
     openidFor: (userId) => payers.openidFor(userId),
     origin,
     log,

@@ -77,6 +77,8 @@ export interface WechatPayStandIn {
   notifications: Array<{ url: string; eventType: string; id: string; attempt: number; status: number | null }>;
   /** The next request whose path starts with `pathPrefix` fails this way. Queued in order. */
   failNext(pathPrefix: string, kind: StandInFailure): void;
+  /** The next `attempts` notification deliveries are lost on the way (the receiver never sees them). */
+  loseNotifications(attempts: number): void;
   /** What POST /stand-in/pay does, without the HTTP hop (for server-side tests). */
   pay(params: JsapiPayParams): PayAnswer;
   order(outTradeNo: string): Readonly<StandInOrder> | undefined;
@@ -159,6 +161,7 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
 
   // ---- notifications: encrypted resource, signed headers, retried until a 2xx ----
 
+  let lost = 0;
   function notify(url: string, eventType: string, summary: string, originalType: 'transaction' | 'refund', resource: unknown) {
     const id = randomUUID();
     const body = JSON.stringify({
@@ -179,6 +182,11 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
           ...signWechatpay({ privateKey: opts.platformPrivateKey, serial: opts.platformSerial, body }),
         };
         let status: number | null = null;
+        if (lost > 0) {
+          lost--;
+          notifications.push({ url, eventType, id, attempt, status });
+          continue;
+        }
         try {
           const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5000) });
           status = res.status;
@@ -477,6 +485,9 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
     url: `http://127.0.0.1:${port}`,
     requests,
     notifications,
+    loseNotifications(attempts) {
+      lost += attempts;
+    },
     failNext(pathPrefix, kind) {
       failures.push({ pathPrefix, kind });
     },
