@@ -14,6 +14,7 @@ import { runSeeds, SEEDS } from './db/seed/seed';
 import { startJob } from './jobs';
 import { startReferralJob } from './lottery/referral-job';
 import { checkinDemoSeed, giftcodeDemoSeed, inviteDemoSeed, inviteTiersDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
+import { mallDemoSeed } from './mall/seed';
 import { modelerDemoSeed } from './modeler/seed';
 import { assertProductionSafe } from './production-guard';
 import { venuesDemoSeed } from './venues/seed';
@@ -54,6 +55,7 @@ async function main() {
       venuesDemoSeed(files),
       modelerDemoSeed(files),
       giftcodeDemoSeed(),
+      mallDemoSeed(files),
     ]);
   }
 

@@ -206,7 +206,7 @@ export async function receiveNotice(deps: PaymentDeps, headers: Record<string, s
 }
 
 /** Staff refund the whole order (paid or shipped). The refund number is derived from the order, so a retry is the same refund at WeChat Pay. */
-export async function refundOrder(deps: PaymentDeps, orderNo: string, reason: string, at: { now: number; actorId: number }) {
+export async function refundOrder(deps: PaymentDeps, orderNo: string, reason: string, at: { now: number; actorId: number | null }) {
   const order = await orderByNo(deps.db, orderNo);
   if (!order) throw new AppError(ResultCode.orderNotFound);
   if (order.state !== 'paid' && order.state !== 'shipped') throw new AppError(ResultCode.orderStateChanged);

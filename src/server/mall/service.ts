@@ -39,8 +39,8 @@ export interface MallAdmin {
   restock(id: number, add: number): Promise<AdminProduct>;
   products(): Promise<{ items: AdminProduct[] }>;
   orders(page: { before?: number; limit: number; state?: OrderState }): Promise<{ items: AdminOrder[]; more: boolean }>;
-  ship(orderNo: string, shipping: { carrier: string; trackingNo: string }, staffId: number): Promise<AdminOrder>;
-  refund(orderNo: string, reason: string, staffId: number): Promise<AdminOrder>;
+  ship(orderNo: string, shipping: { carrier: string; trackingNo: string }, staffId: number | null): Promise<AdminOrder>;
+  refund(orderNo: string, reason: string, staffId: number | null): Promise<AdminOrder>;
   /** The job: unpaid orders past their time cancelled, shipped ones past AUTO_DONE_MS done. */
   expireOrders(): Promise<{ cancelled: number; done: number }>;
 }
