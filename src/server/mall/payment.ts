@@ -3,7 +3,8 @@ import { MALL_PAY_NOTIFY_PATH, MALL_REFUND_NOTIFY_PATH } from '../../shared/api/
 import { ResultCode } from '../../shared/errors';
 import { AppError } from '../http/app-error';
 import { type Db, moveAndRead, moveOrder, type OrderRow, orderByNo, orderView, ownOrder } from './orders';
-import { PayError, type PaymentNotice, type Transaction, type WechatPayProvider } from './pay/provider';
+import { type JsapiPayParams, PayError, type PaymentNotice, type Transaction, type WechatPayProvider } from './pay/provider';
+import type { PayAnswer } from './pay/stand-in';
 
 /**
  * Paying orders with WeChat Pay (JSAPI) and learning the outcome. WeChat Pay is the source of
@@ -41,9 +42,15 @@ function payFailure(err: unknown, deps: PaymentDeps, orderNo: string): never {
 
 export interface PayChannel {
   provider: WechatPayProvider;
-  /** Development only: the local stand-in's payer endpoint, passed to the page. */
-  devPayUrl?: string;
+  /**
+   * Development only: the local stand-in playing the payer's WeChat client (what
+   * getBrandWCPayRequest does inside WeChat); the page reaches it through DEV_PAY_PATH.
+   */
+  devPay?: (params: JsapiPayParams) => PayAnswer;
 }
+
+/** Development only (registered with the dev stand-in, which production refuses): the page's "pay" outside WeChat. */
+export const DEV_PAY_PATH = '/__dev/wechat-pay/pay';
 
 async function channel(deps: PaymentDeps): Promise<PayChannel> {
   const c = await deps.pay();
@@ -58,7 +65,7 @@ export async function startPay(deps: PaymentDeps, userId: number, orderNo: strin
     throw new AppError(ResultCode.orderExpired);
   }
   if (order.state !== 'created') throw new AppError(ResultCode.orderStateChanged);
-  const { provider: pay, devPayUrl } = await channel(deps);
+  const { provider: pay, devPay } = await channel(deps);
   const openid = await deps.openidFor(userId);
   if (!openid) throw new AppError(ResultCode.payerNeeded);
   let prepayId = order.payer_openid === openid ? order.prepay_id : null;
@@ -89,7 +96,7 @@ export async function startPay(deps: PaymentDeps, userId: number, orderNo: strin
   return {
     params: pay.jsapiParams(prepayId as string),
     order: await orderView(deps.db, order),
-    ...(devPayUrl ? { devPayUrl } : {}),
+    ...(devPay ? { devPayUrl: DEV_PAY_PATH } : {}),
   };
 }
 

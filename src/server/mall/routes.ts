@@ -4,13 +4,15 @@ import { MALL_PAY_NOTIFY_PATH, MALL_REFUND_NOTIFY_PATH } from '../../shared/api/
 import { requireRole, requireUser } from '../accounts/auth';
 import { endpoint } from '../http/envelope';
 import type { Payers } from './payers';
-import { type PaymentDeps, receiveNotice } from './payment';
+import type { JsapiPayParams } from './pay/provider';
+import { DEV_PAY_PATH, type PaymentDeps, receiveNotice } from './payment';
 import type { Mall } from './service';
 
 export interface MallRouteDeps {
   mall: Mall;
   payers: Payers;
   payment: PaymentDeps;
+  payKind: 'http' | 'dev' | 'none';
 }
 
 /**
@@ -70,6 +72,12 @@ export function registerMallRoutes(app: FastifyInstance, deps: MallRouteDeps) {
     );
     endpoint(admin, contract.adminRefund, async (input, request) => mall.admin.refund(input.orderNo, input.reason, await staff(request)));
   });
+
+  if (deps.payKind === 'dev')
+    app.post(DEV_PAY_PATH, { config: { csrf: false } }, async (request) => {
+      const dev = (await deps.payment.pay())?.devPay;
+      return dev ? dev(request.body as JsapiPayParams) : { err_msg: 'get_brand_wcpay_request:fail' };
+    });
 
   app.register(async (wechat) => {
     // The signature covers the body exactly as sent: keep it as text, whatever its content type.

@@ -62,7 +62,7 @@ export async function createMallModule(config: Config, db: Db, log: FastifyBaseL
     };
     pay = async () => {
       const d = await dev();
-      return { provider: d.provider, devPayUrl: `${d.standIn.url}/stand-in/pay` };
+      return { provider: d.provider, devPay: (params) => d.standIn.pay(params) };
     };
     close = async () => {
       if (started) await (await started).close();
