@@ -12,6 +12,7 @@ import { AppError } from './http/app-error';
 import { PageCache } from './http/page-cache';
 import { bundle, translate } from './i18n/catalogues';
 import { createLotteryService, type LotteryService } from './lottery/service';
+import type { MallService } from './mall/service';
 import { createModelerService, type ModelerService } from './modeler/service';
 import { qrSvg, sameSiteUrl } from './site/qr';
 import { createSiteService, type SiteService } from './site/service';
@@ -37,6 +38,8 @@ export interface Services {
   freeModel: { files(modelId: number): Promise<FreeModelFiles | null> };
   venues: VenuesService;
   modeler: ModelerService;
+  /** The WeChat mall (issue 8): its catalogue for the public pages' loaders. */
+  mall: MallService;
 }
 
 export function createServices(config: Config, db: Db, accounts: AccountsModule): Services {
@@ -56,6 +59,8 @@ export function createServices(config: Config, db: Db, accounts: AccountsModule)
     freeModel: { files: (modelId) => freeModelFiles(db.kysely, modelId).catch(nullWhenRefused) },
     venues: createVenuesService({ db: db.kysely, accounts: accounts.accounts, content, lottery }),
     modeler: createModelerService(db.kysely, content.storage),
+    // wired in main
+    mall: undefined as unknown as MallService,
   };
 }
 
