@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { data, Link } from 'react-router';
 import type * as contract from '../../../shared/api/mall';
 import type { Order } from '../../../shared/api/mall';
@@ -18,7 +18,8 @@ import { mallBase, memberPage } from './mall-loader';
 import { countdown, orderTimeFormat } from './mall-logic';
 import { type MallPaths, mallPaths, ORDER_NO } from './mall-paths';
 import { MallNav, MemberOnly, OrderLines, OrderStateBadge, Price } from './parts';
-import { PayPanel } from './pay-panel';
+
+const PayPanel = lazy(() => import('./pay-panel'));
 
 /**
  * One order (`<base>/order/:orderNo`): its state, the time left to pay, lines, address, remark,
@@ -133,7 +134,17 @@ function OrderView({ order, paths, qr, onOrder }: { order: Order; paths: MallPat
         <p className="mall-total-line">
           {t('total')} <Price fen={order.totalFen} className="mall-price-strong" />
         </p>
-        {created ? <PayPanel order={order} qr={qr} disabled={left <= 0} onOrder={onOrder} /> : null}
+        {created ? (
+          <Suspense
+            fallback={
+              <button type="button" className="btn btn-block" disabled>
+                {t('pay.button')}
+              </button>
+            }
+          >
+            <PayPanel order={order} qr={qr} disabled={left <= 0} onOrder={onOrder} />
+          </Suspense>
+        ) : null}
       </section>
 
       <section className="card" aria-labelledby="mall-order-address">

@@ -10,9 +10,9 @@ import { bindPayerFromUrl, devPay, type PayDeps, type PayOutcome, startPay, wait
 /**
  * The order page's Pay button and what follows it: WeChat's pay sheet, the development stand-in's
  * block, or "open in WeChat" with a QR code of the page. Back from WeChat's authorisation
- * (`?code=`), it binds the payer and pays at once.
+ * (`?code=`), it binds the payer and pays at once. A lazy chunk: only orders waiting for payment load it.
  */
-export function PayPanel({
+export default function PayPanel({
   order,
   qr,
   disabled,
