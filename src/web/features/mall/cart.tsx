@@ -72,6 +72,13 @@ function CartView({ cart, base, onChange }: { cart: Cart; base: string; onChange
       </StateView>
     );
   const orderable = cart.lines.some((l) => l.available);
+  // The card carries stock but not the sale flag: enough stock and still unavailable is off sale.
+  const unavailableReason = (l: CartLine) =>
+    l.product.stock <= 0
+      ? t('soldOut')
+      : l.quantity > l.product.stock
+        ? t('cart.onlyLeft', { count: l.product.stock })
+        : t('cart.unavailable');
   return (
     <>
       <h1 className="page-title">{t('cart.title')}</h1>
@@ -87,7 +94,7 @@ function CartView({ cart, base, onChange }: { cart: Cart; base: string; onChange
               <span className="mall-line-text">
                 <strong>{l.product.name}</strong>
                 <Price fen={l.product.priceFen} />
-                {l.available ? null : <span className="mall-reason small">{t(l.product.stock <= 0 ? 'soldOut' : 'cart.unavailable')}</span>}
+                {l.available ? null : <span className="mall-reason small">{unavailableReason(l)}</span>}
               </span>
             </Link>
             <div className="mall-cart-actions">

@@ -129,7 +129,7 @@ export default function PayPanel({
         </section>
       ) : null}
       {outside && !dev ? (
-        <section className="card mall-open-wechat" aria-labelledby="mall-open-wechat">
+        <section className="mall-open-wechat" aria-labelledby="mall-open-wechat">
           <h2 id="mall-open-wechat">{t('pay.openInWechat')}</h2>
           <p className="muted small">{t('pay.openInWechatText')}</p>
           {qr ? <QrCode svg={qr} label={t('pay.qrLabel')} /> : null}
