@@ -16,7 +16,7 @@ import { ORDER_TABS, orderCursor, orderTimeFormat, stateParam } from './mall-log
 import { type MallPaths, mallPaths } from './mall-paths';
 import { MallNav, MemberOnly, OrderStateBadge, Price } from './parts';
 
-const PAGE = 10;
+const PAGE = 20;
 
 /** My orders (`<base>/orders`, `?state=` for a tab): newest first, more on demand. */
 export function loader({ request, context }: Route.LoaderArgs) {
