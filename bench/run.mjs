@@ -94,6 +94,11 @@ const VENUE_ROUTES = [
   'makers-tools',
 ];
 const VENUE_BUDGET_KB = 130;
+/** Issue 8: the WeChat mall's pages (the main base; the others load the same modules), with the campaigns' budget. */
+const MALL_ROUTES = [
+  ...['list', 'product', 'cart', 'checkout', 'orders', 'order'].map((p) => `mall-${p}`),
+  'mall2-dev-list',
+];
 
 const startedAt = new Date();
 const results = {
@@ -188,6 +193,7 @@ try {
   content.rafflePersonal = budgeted(RAFFLE_PERSONAL_ROUTES, PERSONAL_BUDGET_KB);
   content.campaigns = budgeted(CAMPAIGN_ROUTES, CAMPAIGN_BUDGET_KB);
   content.venues = budgeted(VENUE_ROUTES, VENUE_BUDGET_KB);
+  content.mall = budgeted(MALL_ROUTES, CAMPAIGN_BUDGET_KB);
   // What the raffle page fetches after the first load: the wheel island (with lucky-canvas).
   const raffle = js.routes.find((x) => x.id === 'activitys');
   const raffleLoaded = new Set(raffle.files);

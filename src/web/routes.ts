@@ -1,5 +1,6 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
 import { DOC_PATHS } from '../shared/docs';
+import { MALL_BASES, MALL_PAGES } from './features/mall/mall-paths';
 import { SPEC_VENUES, WECHAT_ENVS } from './features/venues/venue-paths';
 
 /**
@@ -114,6 +115,11 @@ export default [
   route('offline-stall', 'features/venues/offline-stall.tsx', { id: 'offline-stall' }),
   route('scan-code', 'features/venues/scan-code.tsx', { id: 'scan-code' }),
   route('scan-code-guide', 'features/venues/scan-code-guide.tsx', { id: 'scan-code-guide' }),
+
+  // The WeChat mall (issue 8): the same pages under each base (`mall-list`, `mall2-dev-order`, …).
+  ...MALL_BASES.flatMap((b) =>
+    MALL_PAGES.map((p) => route(p.path ? `${b.path.slice(1)}/${p.path}` : b.path.slice(1), p.file, { id: `${b.id}-${p.id}` })),
+  ),
 
   // The makers-tools calculators, where the tools redirect lands when MAKERS_TOOLS_URL is this site.
   route('makers-tools/:id', 'features/tools/makers-tools.tsx', { id: 'makers-tools' }),

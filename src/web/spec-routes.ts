@@ -1,3 +1,5 @@
+import { MALL_SPEC_PATHS } from './features/mall/mall-paths';
+
 /**
  * Every path of spec §2 and the capability that serves it. `foundation` paths are routed in
  * routes.ts today; the others are added by their capability (until then they show the 404 page).
@@ -144,4 +146,7 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/admin/analytics': 'foundation',
   // Spec §2's tools redirect target, `{MAKERS_TOOLS_URL}/makers-tools/{id}`, served here too.
   '/makers-tools/:id': 'tools',
+  // Not paths of spec §2: the mall's own pages (product, cart, checkout, orders, order) under each
+  // of its bases.
+  ...Object.fromEntries(MALL_SPEC_PATHS.map((p) => [p, 'mall' as const])),
 };

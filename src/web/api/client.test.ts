@@ -56,6 +56,15 @@ describe('API client', () => {
     expect(onError).toHaveBeenCalledWith(err);
   });
 
+  it('takes the msg of the server when the translated message has details only the server knows', async () => {
+    const withDetails = (key: string) => (key === 'outOfStock' ? 'Not enough stock left: {{name}}.' : key);
+    const { api } = client(
+      (async () => json({ code: 3802, msg: 'Not enough stock left: PLA.', result: null })) as unknown as typeof fetch,
+      { translate: withDetails },
+    );
+    expect(await api.call(SYSTEM_API.context).catch((e) => e)).toMatchObject({ code: 3802, message: 'Not enough stock left: PLA.' });
+  });
+
   it('explains each HTTP status of spec §8, and others as a connection error', async () => {
     for (const status of [400, 401, 403, 404, 405, 408, 500, 501, 502, 503, 504, 505]) {
       const { api } = client(

@@ -113,8 +113,11 @@ export function createApiClient(deps: ApiClientDeps) {
     const envelope = await readEnvelope(response);
     if (envelope && envelope.code === ResultCode.success && response.ok) return envelope.result;
     if (envelope && response.status < 500) {
-      // Business refusals and parameter errors: the code says what happened.
-      throw new ApiError(envelope.code, response.status, deps.translate(messageKeyFor(envelope.code)), envelope.result);
+      // Business refusals and parameter errors: the code says what happened. A message with
+      // details (`{{name}}`) is only known filled by the server, in the caller's language: its msg.
+      const own = deps.translate(messageKeyFor(envelope.code));
+      const message = /\{\{\s*\w+\s*\}\}/.test(own) && typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : own;
+      throw new ApiError(envelope.code, response.status, message, envelope.result);
     }
     throw new ApiError(envelope?.code ?? null, response.status, httpMessage(response.status, deps.translate), envelope?.result);
   }

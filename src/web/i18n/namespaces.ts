@@ -10,6 +10,7 @@ import type errors from './locales/en/errors.json';
 import type freemodel from './locales/en/freemodel.json';
 import type legal from './locales/en/legal.json';
 import type lottery from './locales/en/lottery.json';
+import type mall from './locales/en/mall.json';
 import type modeler from './locales/en/modeler.json';
 import type oauth from './locales/en/oauth.json';
 import type photo from './locales/en/photo.json';
@@ -48,6 +49,8 @@ export interface Resources {
   venues: typeof venues;
   /** The makers-tools calculators. */
   tools: typeof tools;
+  /** The WeChat mall (issue 8). */
+  mall: typeof mall;
   /** Verification-code SMS and e-mails (server only). */
   delivery: typeof delivery;
   /** The staff analytics dashboard (issue 7). */
@@ -72,6 +75,7 @@ export const NAMESPACES: Namespace[] = [
   'modeler',
   'venues',
   'tools',
+  'mall',
   'delivery',
   'analytics',
 ];

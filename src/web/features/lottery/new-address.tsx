@@ -10,9 +10,13 @@ import type { Route } from './+types/new-address';
 import { AddressForm, type AddressValues, valuesOf } from './address-form';
 import { Personal } from './personal-states';
 import { personalPage, raffleBase } from './raffle-loader';
-import { queryId, rafflePath } from './raffle-paths';
+import { queryId, rafflePath, sitePath, withAddress } from './raffle-paths';
 
-/** Add an address, or edit one (`?id=`), then back to the book (keeping a claim under way). */
+/**
+ * Add an address, or edit one (`?id=`), then back to the book (keeping a claim under way). With
+ * `?returnTo=<a path of this site>` (the mall's checkout), a new address goes back there instead,
+ * with `addressId` added so it is the one chosen.
+ */
 export function loader({ request, context }: Route.LoaderArgs) {
   const base = raffleBase(request, context);
   const id = queryId(base.url.searchParams, 'id');
@@ -20,6 +24,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     ...personalPage(base, id ? 'address.editTitle' : 'address.addTitle'),
     id: id ? String(id) : null,
     winId: queryId(base.url.searchParams, 'winId'),
+    returnTo: sitePath(base.url.searchParams.get('returnTo')),
   };
 }
 
@@ -27,7 +32,7 @@ export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
 export default function NewAddress({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('lottery');
-  const { id, activeId, winId } = loaderData;
+  const { id, activeId, winId, returnTo } = loaderData;
   const api = useSignedInApi();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -42,11 +47,13 @@ export default function NewAddress({ loaderData }: Route.ComponentProps) {
       const saved = id
         ? await api.call<typeof book.update>(ADDRESS_API.update, { ...input, id })
         : await api.call<typeof book.add>(ADDRESS_API.add, input);
-      // From a claim, a new address is the one to ship to; otherwise back to the book.
+      // From a claim (or the mall's checkout), a new address is the one to ship to; otherwise back to the book.
       navigate(
-        winId && !id
-          ? rafflePath('confirmation-prize', { activeId, winId, addressId: saved.id })
-          : rafflePath('address', { activeId, winId }),
+        returnTo && !id
+          ? withAddress(returnTo, saved.id)
+          : winId && !id
+            ? rafflePath('confirmation-prize', { activeId, winId, addressId: saved.id })
+            : rafflePath('address', { activeId, winId }),
       );
     } catch {
       setBusy(false);

@@ -16,3 +16,15 @@ export function queryId(search: URLSearchParams | string, name: string): number 
   const v = (typeof search === 'string' ? new URLSearchParams(search) : search).get(name);
   return v && /^[1-9]\d{0,14}$/.test(v) ? Number(v) : null;
 }
+
+/** Only a path of this site (never `//host` or a full URL: no open redirect). */
+export function sitePath(value: string | null): string | null {
+  return value && value.length <= 500 && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : null;
+}
+
+/** `returnTo` with `addressId` set in its query. */
+export function withAddress(returnTo: string, addressId: string): string {
+  const url = new URL(returnTo, 'http://x');
+  url.searchParams.set('addressId', addressId);
+  return url.pathname + url.search + url.hash;
+}
