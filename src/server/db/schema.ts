@@ -2,8 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 import type { AnalyticsTables } from './schema-analytics';
 import type { ContentTables } from './schema-content';
 import type { LotteryTables } from './schema-lottery';
-import type { ModelerTables } from './schema-modeler';
 import type { MallTables } from './schema-mall';
+import type { ModelerTables } from './schema-modeler';
 import type { PhotoTables } from './schema-photo';
 import type { ProgrammeTables } from './schema-programmes';
 import type { VenueTables } from './schema-venues';
@@ -107,7 +107,15 @@ export interface OidcPayloadTable {
   consumed_at: number | null;
 }
 
-export interface Database extends ContentTables, LotteryTables, ProgrammeTables, ModelerTables, AnalyticsTables, VenueTables, PhotoTables, MallTables {
+export interface Database
+  extends ContentTables,
+    LotteryTables,
+    ProgrammeTables,
+    ModelerTables,
+    AnalyticsTables,
+    VenueTables,
+    PhotoTables,
+    MallTables {
   seed_runs: SeedRunTable;
   app_secrets: AppSecretTable;
   users: UserTable;

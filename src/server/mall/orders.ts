@@ -39,6 +39,7 @@ async function linesOf(db: Db, orderIds: number[]): Promise<Map<number, OrderLin
 }
 
 const card = (r: OrderRow, lines: OrderLine[]): OrderCard => ({
+  id: Number(r.id),
   orderNo: r.order_no,
   state: r.state,
   totalFen: r.total_fen,

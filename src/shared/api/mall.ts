@@ -56,6 +56,8 @@ export interface OrderLine {
 }
 
 export interface OrderCard {
+  /** The list's cursor (`before`); pages and calls name an order by its number. */
+  id: number;
   orderNo: string;
   state: OrderState;
   totalFen: number;
