@@ -141,6 +141,9 @@ class ApiError extends Error {
   }
 }
 
+/** For 'bad_signature': a key WeChat Pay's public key does not match; made on first use, once per process. */
+let strangerKey: string | undefined;
+
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -154,7 +157,6 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
   const requests: WechatPayStandIn['requests'] = [];
   const notifications: WechatPayStandIn['notifications'] = [];
   const deliveries = new Set<Promise<void>>();
-  let strangerKey: string | undefined; // for bad_signature, made on first use
   let closed = false;
 
   // ---- notifications: encrypted resource, signed headers, retried until a 2xx ----
