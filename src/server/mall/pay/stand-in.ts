@@ -400,8 +400,7 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
 
   function answer(res: ServerResponse, status: number, body: unknown, failure?: StandInFailure) {
     const text = body === undefined ? '' : JSON.stringify(body);
-    if (failure === 'bad_signature')
-      strangerKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    if (failure === 'bad_signature') strangerKey ??= generateRsaPemPair().privateKey;
     const privateKey = failure === 'bad_signature' && strangerKey ? strangerKey : opts.platformPrivateKey;
     const serial = failure === 'wrong_serial' ? `${opts.platformSerial}0` : opts.platformSerial;
     res.writeHead(status, {
@@ -502,6 +501,15 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
   };
 }
 
+/** An RSA-2048 pair as PEM (PKCS#8 private, SPKI public), the forms WeChat Pay's files come in. */
+export function generateRsaPemPair(): { publicKey: string; privateKey: string } {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+}
+
 /**
  * Keys and identities for a provider and a stand-in that trust each other: a merchant RSA-2048
  * pair (the stand-in holds its public half), a "WeChat Pay" RSA-2048 pair (the provider holds
@@ -511,15 +519,8 @@ export function generateWechatPayKeys(ids: { appId?: string; mchid?: string } = 
   standInOptions: WechatPayStandInOptions;
   providerConfig(standInUrl: string): WechatPayConfig;
 } {
-  const pair = () => {
-    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    return {
-      publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    };
-  };
-  const merchant = pair();
-  const platform = pair();
+  const merchant = generateRsaPemPair();
+  const platform = generateRsaPemPair();
   const appId = ids.appId ?? `wx${randomBytes(8).toString('hex')}`;
   const mchid = ids.mchid ?? `19${digits(8)}`;
   const merchantSerial = randomBytes(20).toString('hex').toUpperCase();
