@@ -41,7 +41,11 @@ export interface WechatPayStandInOptions {
   refundDelayMs?: number;
 }
 
-/** http500: a 500 SYSTEM_ERROR; hang: no answer at all; bad_signature: an answer signed by another key; wrong_serial: by the right key under another serial. */
+/**
+ * http500: a 500 SYSTEM_ERROR; hang: no answer at all; bad_signature: an answer whose
+ * Wechatpay-Signature does not verify (as if made by another key); wrong_serial: rightly signed
+ * but under another Wechatpay-Serial.
+ */
 export type StandInFailure = 'http500' | 'hang' | 'bad_signature' | 'wrong_serial';
 
 export interface StandInOrder {
@@ -140,9 +144,6 @@ class ApiError extends Error {
     super(message);
   }
 }
-
-/** For 'bad_signature': a key WeChat Pay's public key does not match; made on first use, once per process. */
-let strangerKey: string | undefined;
 
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -400,13 +401,14 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
 
   function answer(res: ServerResponse, status: number, body: unknown, failure?: StandInFailure) {
     const text = body === undefined ? '' : JSON.stringify(body);
-    if (failure === 'bad_signature') strangerKey ??= generateRsaPemPair().privateKey;
-    const privateKey = failure === 'bad_signature' && strangerKey ? strangerKey : opts.platformPrivateKey;
+    // A real RSA signature that does not verify, as one by another key would not (without the
+    // cost of making a key: RSA key generation can take longer than a test's timeout).
+    const signed = failure === 'bad_signature' ? `${text}\n` : text;
     const serial = failure === 'wrong_serial' ? `${opts.platformSerial}0` : opts.platformSerial;
     res.writeHead(status, {
       ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}),
       'request-id': randomUUID(),
-      ...signWechatpay({ privateKey, serial, body: text }),
+      ...signWechatpay({ privateKey: opts.platformPrivateKey, serial, body: signed }),
     });
     res.end(text);
   }
