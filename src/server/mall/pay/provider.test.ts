@@ -14,12 +14,12 @@ import {
   type WechatPayConfig,
   type WechatPayProvider,
 } from './provider';
-import { generateWechatPayKeys, startWechatPayStandIn, type WechatPayStandIn, wechatBridgeShim } from './stand-in';
+import { generateRsaPemPair, generateWechatPayKeys, startWechatPayStandIn, type WechatPayStandIn, wechatBridgeShim } from './stand-in';
 import { encryptResource, type JsapiPayParams, signWechatpay } from './v3';
 
 let keys: ReturnType<typeof generateWechatPayKeys>;
-/** Another merchant and another "WeChat Pay": keys nobody here trusts. */
-let others: ReturnType<typeof generateWechatPayKeys>;
+/** A key nobody here trusts (as another merchant's, or another "WeChat Pay"'s). */
+let stranger: { publicKey: string; privateKey: string };
 let standIn: WechatPayStandIn;
 let config: WechatPayConfig;
 let provider: WechatPayProvider;
@@ -59,15 +59,18 @@ async function startReceiver(): Promise<Receiver> {
   };
 }
 
+// RSA key generation is CPU-bound and slow on a loaded machine (seconds, with every test file
+// running at once): once per file, with room to spare.
 beforeAll(() => {
   keys = generateWechatPayKeys({ appId: 'wx1234567890abcdef', mchid: '1900000109' });
-  others = generateWechatPayKeys();
-});
+  stranger = generateRsaPemPair();
+}, 60_000);
 
 beforeEach(async () => {
   standIn = await startWechatPayStandIn({ ...keys.standInOptions, notifyRetryDelaysMs: [20, 50], refundDelayMs: 10 });
   receiver = await startReceiver();
-  config = { ...keys.providerConfig(standIn.url), timeoutMs: 400 };
+  // Generous: the stand-in shares this process (and a loaded CPU); the hang test uses its own.
+  config = { ...keys.providerConfig(standIn.url), timeoutMs: 5000 };
   provider = createWechatPayProvider(config);
 });
 
@@ -226,7 +229,7 @@ describe('WeChat Pay provider against the stand-in', () => {
     expect((await read(sign(body, { timestamp: stale }), body)).message).toMatch(/5 minutes/);
     expect((await read({ ...headers, 'wechatpay-signature': undefined }, body)).reason).toBe('bad_signature');
     expect((await read({}, body)).reason).toBe('bad_signature');
-    expect((await read(sign(body, { privateKey: others.standInOptions.platformPrivateKey }), body)).reason).toBe('bad_signature');
+    expect((await read(sign(body, { privateKey: stranger.privateKey }), body)).reason).toBe('bad_signature');
     // Headers as an array, and in another case, still read.
     expect(provider.readNotification({ 'Wechatpay-Serial': [config.platformSerial], ...headers }, body).eventType).toBe(
       'TRANSACTION.SUCCESS',
@@ -334,10 +337,11 @@ describe('WeChat Pay provider against the stand-in', () => {
     expect(await failure(provider.createJsapiOrder(order()))).toMatchObject({ reason: 'unavailable', wechatCode: 'SYSTEM_ERROR' });
     standIn.failNext('/v3/refund/', 'hang');
     const started = Date.now();
+    const impatient = createWechatPayProvider({ ...config, timeoutMs: 300 });
     const hung = await failure(
-      provider.refund({ outTradeNo: 'X-000001', outRefundNo: 'R1', totalFen: 1, refundFen: 1, reason: '', notifyUrl: receiver.url }),
+      impatient.refund({ outTradeNo: 'X-000001', outRefundNo: 'R1', totalFen: 1, refundFen: 1, reason: '', notifyUrl: receiver.url }),
     );
-    expect(hung).toMatchObject({ reason: 'unavailable', message: expect.stringMatching(/no answer within 400 ms/) });
+    expect(hung).toMatchObject({ reason: 'unavailable', message: expect.stringMatching(/no answer within 300 ms/) });
     expect(Date.now() - started).toBeLessThan(1500);
     const down = createWechatPayProvider({ ...config, baseUrl: 'http://127.0.0.1:9' });
     expect((await failure(down.queryOrder('ANY-ORDER-2'))).reason).toBe('unavailable');
@@ -355,7 +359,7 @@ describe('WeChat Pay provider against the stand-in', () => {
     const otherApp = createWechatPayProvider({ ...config, appId: 'wx0000000000000000' });
     expect((await failure(otherApp.createJsapiOrder(order()))).wechatCode).toBe('APPID_MCHID_NOT_MATCH');
     // Signed with a key the stand-in does not know, or under another certificate serial.
-    const unknownKey = createWechatPayProvider({ ...config, privateKey: others.providerConfig(standIn.url).privateKey });
+    const unknownKey = createWechatPayProvider({ ...config, privateKey: stranger.privateKey });
     expect(await failure(unknownKey.queryOrder('ANY-ORDER-3'))).toMatchObject({ reason: 'rejected', wechatCode: 'SIGN_ERROR' });
     const otherSerial = createWechatPayProvider({ ...config, serialNo: 'ABCDEF0123456789' });
     expect((await failure(otherSerial.queryOrder('ANY-ORDER-3'))).wechatCode).toBe('SIGN_ERROR');
@@ -416,7 +420,7 @@ describe('the WeixinJSBridge shim', () => {
 });
 
 describe('development wiring', () => {
-  it('startDevWechatPay gives a working provider, stand-in and bridge script', async () => {
+  it('startDevWechatPay gives a working provider, stand-in and bridge script', { timeout: 30_000 }, async () => {
     const dev = await startDevWechatPay();
     try {
       expect(dev.standIn.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
