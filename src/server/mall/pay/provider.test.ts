@@ -254,6 +254,9 @@ describe('WeChat Pay provider against the stand-in', () => {
       path: '/v3/pay/transactions/out-trade-no/NO-SUCH-ORDER-1?mchid=1900000109',
       status: 404,
     });
+    // The number is escaped into the path (and the escape signed as sent).
+    expect(await provider.queryOrder('%E0/..')).toBeNull();
+    expect(standIn.requests.at(-1)).toMatchObject({ path: '/v3/pay/transactions/out-trade-no/%25E0%2F..?mchid=1900000109', status: 404 });
   });
 
   it('closes an unpaid order (which then cannot be paid), and refuses to close a paid one', async () => {

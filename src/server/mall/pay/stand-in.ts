@@ -461,9 +461,10 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
           body = route(req.method ?? '', url, text);
           status = body === undefined ? 204 : 200;
         } catch (e) {
-          if (!(e instanceof ApiError)) throw e;
-          status = e.status;
-          body = { code: e.code, message: e.message };
+          // Anything else (a malformed %-escape in the path…) is the stand-in's own 500, not a crash.
+          const error = e instanceof ApiError ? e : new ApiError(500, 'SYSTEM_ERROR', `系统错误: ${String(e)}`);
+          status = error.status;
+          body = { code: error.code, message: error.message };
         }
       }
       entry.status = status;
