@@ -395,7 +395,8 @@ export function loadWechatPayConfig(env: Record<string, string | undefined> = pr
 
 /** Reads PEM text or a PEM file and checks it is an RSA key of the expected kind; a problem or null. */
 function pem(v: string, kind: 'private' | 'public', keep: (text: string) => void): string | null {
-  let text = v.replaceAll('\\n', '\n');
+  // Ends in a line break like a PEM file does (the environment's value was trimmed).
+  let text = `${v.replaceAll('\\n', '\n').trimEnd()}\n`;
   if (!text.startsWith('-----BEGIN')) {
     try {
       text = readFileSync(v, 'utf8');

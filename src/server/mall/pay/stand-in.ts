@@ -41,7 +41,11 @@ export interface WechatPayStandInOptions {
   refundDelayMs?: number;
 }
 
-/** http500: a 500 SYSTEM_ERROR; hang: no answer at all; bad_signature: an answer signed by another key; wrong_serial: by the right key under another serial. */
+/**
+ * http500: a 500 SYSTEM_ERROR; hang: no answer at all; bad_signature: an answer whose
+ * Wechatpay-Signature does not verify (as if made by another key); wrong_serial: rightly signed
+ * but under another Wechatpay-Serial.
+ */
 export type StandInFailure = 'http500' | 'hang' | 'bad_signature' | 'wrong_serial';
 
 export interface StandInOrder {
@@ -156,7 +160,6 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
   const requests: WechatPayStandIn['requests'] = [];
   const notifications: WechatPayStandIn['notifications'] = [];
   const deliveries = new Set<Promise<void>>();
-  let strangerKey: string | undefined; // for bad_signature, made on first use
   let closed = false;
 
   // ---- notifications: encrypted resource, signed headers, retried until a 2xx ----
@@ -406,14 +409,14 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
 
   function answer(res: ServerResponse, status: number, body: unknown, failure?: StandInFailure) {
     const text = body === undefined ? '' : JSON.stringify(body);
-    if (failure === 'bad_signature')
-      strangerKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    const privateKey = failure === 'bad_signature' && strangerKey ? strangerKey : opts.platformPrivateKey;
+    // A real RSA signature that does not verify, as one by another key would not (without the
+    // cost of making a key: RSA key generation can take longer than a test's timeout).
+    const signed = failure === 'bad_signature' ? `${text}\n` : text;
     const serial = failure === 'wrong_serial' ? `${opts.platformSerial}0` : opts.platformSerial;
     res.writeHead(status, {
       ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}),
       'request-id': randomUUID(),
-      ...signWechatpay({ privateKey, serial, body: text }),
+      ...signWechatpay({ privateKey: opts.platformPrivateKey, serial, body: signed }),
     });
     res.end(text);
   }
@@ -466,9 +469,10 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
           body = route(req.method ?? '', url, text);
           status = body === undefined ? 204 : 200;
         } catch (e) {
-          if (!(e instanceof ApiError)) throw e;
-          status = e.status;
-          body = { code: e.code, message: e.message };
+          // Anything else (a malformed %-escape in the path…) is the stand-in's own 500, not a crash.
+          const error = e instanceof ApiError ? e : new ApiError(500, 'SYSTEM_ERROR', `系统错误: ${String(e)}`);
+          status = error.status;
+          body = { code: error.code, message: error.message };
         }
       }
       entry.status = status;
@@ -511,6 +515,15 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
   };
 }
 
+/** An RSA-2048 pair as PEM (PKCS#8 private, SPKI public), the forms WeChat Pay's files come in. */
+export function generateRsaPemPair(): { publicKey: string; privateKey: string } {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+}
+
 /**
  * Keys and identities for a provider and a stand-in that trust each other: a merchant RSA-2048
  * pair (the stand-in holds its public half), a "WeChat Pay" RSA-2048 pair (the provider holds
@@ -520,15 +533,8 @@ export function generateWechatPayKeys(ids: { appId?: string; mchid?: string } = 
   standInOptions: WechatPayStandInOptions;
   providerConfig(standInUrl: string): WechatPayConfig;
 } {
-  const pair = () => {
-    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    return {
-      publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    };
-  };
-  const merchant = pair();
-  const platform = pair();
+  const merchant = generateRsaPemPair();
+  const platform = generateRsaPemPair();
   const appId = ids.appId ?? `wx${randomBytes(8).toString('hex')}`;
   const mchid = ids.mchid ?? `19${digits(8)}`;
   const merchantSerial = randomBytes(20).toString('hex').toUpperCase();

@@ -1,5 +1,6 @@
-import { createVerify, generateKeyPairSync } from 'node:crypto';
+import { createVerify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { generateRsaPemPair } from './stand-in';
 import {
   answerMessage,
   authorization,
@@ -17,15 +18,8 @@ import {
   verifyWechatpaySignature,
 } from './v3';
 
-const pem = () => {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return {
-    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-  };
-};
-const merchant = pem();
-const stranger = pem();
+const merchant = generateRsaPemPair();
+const stranger = generateRsaPemPair();
 
 // The examples of WeChat Pay's v3 guides (签名生成, 签名验证, JSAPI调起支付).
 const DOC_REQUEST = {

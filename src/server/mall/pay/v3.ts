@@ -111,13 +111,14 @@ export function isFreshTimestamp(timestamp: string, now = Date.now(), windowSeco
   return Math.abs(now / 1000 - Number(timestamp)) <= windowSeconds;
 }
 
-export interface WechatpayHeaders {
+// A type, not an interface, so it passes as a plain header record (fetch, writeHead, readNotification).
+export type WechatpayHeaders = {
   'Wechatpay-Timestamp': string;
   'Wechatpay-Nonce': string;
   'Wechatpay-Signature': string;
   'Wechatpay-Serial': string;
   'Wechatpay-Signature-Type': typeof AUTH_SCHEME;
-}
+};
 
 /** WeChat Pay's side (the stand-in): the headers that sign an answer or a notification body. */
 export function signWechatpay(p: {
