@@ -7,55 +7,55 @@ import { saveProduct } from './catalogue';
 /** A text in the four languages. */
 const t = (en: string, cn: string, tw: string, fr: string) => ({ en, 'zh-CN': cn, 'zh-TW': tw, fr });
 
-/** The demo shop: printed samples of the demo library's models, and a filament. */
+/** The demo shop: printed samples of the demo library's models. */
 const PRODUCTS = [
   {
-    name: t('Printed sample: the twisted vase', '打印样品：扭纹花瓶', '列印樣品：扭紋花瓶', 'Échantillon imprimé : le vase torsadé'),
+    name: t('Printed sample: the twisted vase', '打印样品：螺旋花瓶', '列印樣品：螺旋花瓶', 'Échantillon imprimé : le vase torsadé'),
     description: t(
-      'The library’s twisted vase, printed in silk PLA with 0.2 mm layers.\nWatertight with a vase-mode print; about 18 cm tall.',
-      '模型库中的扭纹花瓶，使用丝绸 PLA、0.2 毫米层高打印。\n花瓶模式打印，不漏水；高约 18 厘米。',
-      '模型庫中的扭紋花瓶，使用絲綢 PLA、0.2 毫米層高列印。\n花瓶模式列印，不漏水；高約 18 公分。',
-      'Le vase torsadé de la bibliothèque, imprimé en PLA soyeux, couches de 0,2 mm.\nÉtanche grâce au mode vase ; environ 18 cm de haut.',
+      'The library’s twisted vase, printed in silk PLA with 0.2 mm layers.\nWatertight with a vase-mode print; 12 cm tall.',
+      '模型库中的螺旋花瓶，使用丝绸 PLA、0.2 毫米层高打印。\n花瓶模式打印，不漏水；高 12 厘米。',
+      '模型庫中的螺旋花瓶，使用絲綢 PLA、0.2 毫米層高列印。\n花瓶模式列印，不漏水；高 12 公分。',
+      'Le vase torsadé de la bibliothèque, imprimé en PLA soyeux, couches de 0,2 mm.\nÉtanche grâce au mode vase ; 12 cm de haut.',
     ),
     priceFen: 3900,
     stock: 25,
-    model: 1,
-  },
-  {
-    name: t('Printed sample: desk organiser', '打印样品：桌面收纳盒', '列印樣品：桌面收納盒', 'Échantillon imprimé : organiseur de bureau'),
-    description: t(
-      'A ready-printed desk organiser in matte PETG.\nSturdy walls, no supports needed.',
-      '已打印好的哑光 PETG 桌面收纳盒。\n壁厚结实，无需支撑。',
-      '已列印好的霧面 PETG 桌面收納盒。\n壁厚紮實，無需支撐。',
-      'Un organiseur de bureau déjà imprimé en PETG mat.\nParois solides, sans supports.',
-    ),
-    priceFen: 5900,
-    stock: 12,
     model: 2,
   },
   {
-    name: t('PLA filament 1.75 mm, 1 kg', 'PLA 耗材 1.75 毫米 1 千克', 'PLA 線材 1.75 毫米 1 公斤', 'Filament PLA 1,75 mm, 1 kg'),
+    name: t('Shelf brackets with gusset, pair', '带加强筋的搁板支架（一对）', '帶加強筋的擱板支架（一對）', 'Équerres d’étagère renforcées, la paire'),
     description: t(
-      'Easy-printing PLA for everyday prints.\nNozzle 190–220 °C, bed 50–60 °C. Vacuum-sealed with desiccant.',
-      '适合日常打印的易打印 PLA。\n喷嘴 190–220 °C，热床 50–60 °C。真空包装，附干燥剂。',
-      '適合日常列印的易列印 PLA。\n噴嘴 190–220 °C，熱床 50–60 °C。真空包裝，附乾燥劑。',
-      'Un PLA facile à imprimer pour tous les jours.\nBuse 190–220 °C, plateau 50–60 °C. Sous vide avec dessiccant.',
+      'Two ready-printed shelf brackets in matte PETG, 100% walls at the screw holes.\nEach holds 8 kg; screws not included.',
+      '两个已打印好的哑光 PETG 搁板支架，螺丝孔处实心打印。\n每个可承重 8 千克；不含螺丝。',
+      '兩個已列印好的霧面 PETG 擱板支架，螺絲孔處實心列印。\n每個可承重 8 公斤；不含螺絲。',
+      'Deux équerres d’étagère déjà imprimées en PETG mat, parois pleines autour des trous de vis.\n8 kg chacune ; vis non fournies.',
     ),
-    priceFen: 6900,
-    stock: 200,
+    priceFen: 2900,
+    stock: 40,
     model: 3,
   },
   {
-    name: t('Nozzle kit 0.2–0.8 mm', '喷嘴套装 0.2–0.8 毫米', '噴嘴套組 0.2–0.8 毫米', 'Kit de buses 0,2–0,8 mm'),
+    name: t('Hex key holder with 9 keys', '内六角扳手收纳座（含 9 支扳手）', '內六角扳手收納座（含 9 支扳手）', 'Support avec 9 clés hexagonales'),
     description: t(
-      'Five hardened-steel nozzles: 0.2, 0.4 (×2), 0.6 and 0.8 mm, with a cleaning needle.',
-      '五个硬化钢喷嘴：0.2、0.4（×2）、0.6 和 0.8 毫米，附清洁针。',
-      '五個硬化鋼噴嘴：0.2、0.4（×2）、0.6 和 0.8 毫米，附清潔針。',
-      'Cinq buses en acier trempé : 0,2, 0,4 (×2), 0,6 et 0,8 mm, avec une aiguille de nettoyage.',
+      'The library’s hex key holder, printed in PLA, with nine hex keys from 1.5 to 10 mm.\nEvery key your printer needs, in one place.',
+      '模型库中的内六角扳手收纳座，PLA 打印，附 1.5 至 10 毫米九支内六角扳手。\n打印机所需的扳手，一处收纳。',
+      '模型庫中的內六角扳手收納座，PLA 列印，附 1.5 至 10 毫米九支內六角扳手。\n印表機所需的扳手，一處收納。',
+      'Le support de la bibliothèque, imprimé en PLA, avec neuf clés hexagonales de 1,5 à 10 mm.\nToutes les clés de votre imprimante, au même endroit.',
     ),
     priceFen: 4900,
-    stock: 0,
+    stock: 60,
     model: 4,
+  },
+  {
+    name: t('Calibration cubes, set of 10', '校准立方体（10 个装）', '校準立方體（10 個裝）', 'Cubes de calibration, lot de 10'),
+    description: t(
+      'Ten 20 mm calibration cubes printed on ten different printers, for comparing dimensional accuracy.',
+      '十个 20 毫米校准立方体，分别由十台不同的打印机打印，便于比较尺寸精度。',
+      '十個 20 毫米校準立方體，分別由十台不同的印表機列印，便於比較尺寸精度。',
+      'Dix cubes de calibration de 20 mm imprimés sur dix imprimantes différentes, pour comparer la précision.',
+    ),
+    priceFen: 1900,
+    stock: 0,
+    model: 1,
   },
 ];
 

@@ -123,6 +123,8 @@ export async function bindPayerFromUrl(api: ApiClient, url: URL, replace: (pathA
   const clean = new URL(url.href);
   clean.searchParams.delete('code');
   clean.searchParams.delete('state');
+  // The authorise URL's fragment rides along the redirects back here: it means nothing to us.
+  if (clean.hash === '#wechat_redirect') clean.hash = '';
   replace(clean.pathname + clean.search + clean.hash);
   await api.call<typeof contract.payerBind>(MALL_API.payerBind, { code });
   return true;
@@ -135,6 +137,8 @@ export async function startPay(deps: PayDeps, orderNo: string, opts: { afterBind
     start = await deps.api.call<typeof contract.pay>(MALL_API.pay, { orderNo }, { quiet: true });
   } catch (err) {
     const error = err instanceof ApiError ? err : new ApiError(null, null, String(err));
+    // WeChat's authorisation only works inside WeChat: elsewhere, say to open the page there.
+    if (error.code === ResultCode.payerNeeded && !deps.inWechat) return { kind: 'outsideWechat' };
     // Once only: right after binding, a second 3807 is said, not looped through WeChat again.
     if (error.code === ResultCode.payerNeeded && !opts.afterBind) {
       try {
