@@ -95,10 +95,7 @@ const VENUE_ROUTES = [
 ];
 const VENUE_BUDGET_KB = 130;
 /** Issue 8: the WeChat mall's pages (the main base; the others load the same modules), with the campaigns' budget. */
-const MALL_ROUTES = [
-  ...['list', 'product', 'cart', 'checkout', 'orders', 'order'].map((p) => `mall-${p}`),
-  'mall2-dev-list',
-];
+const MALL_ROUTES = [...['list', 'product', 'cart', 'checkout', 'orders', 'order'].map((p) => `mall-${p}`), 'mall2-dev-list'];
 
 const startedAt = new Date();
 const results = {

@@ -3,8 +3,8 @@ import * as contract from '../../shared/api/mall';
 import { MALL_PAY_NOTIFY_PATH, MALL_REFUND_NOTIFY_PATH } from '../../shared/api/routes-mall';
 import { requireRole, requireUser } from '../accounts/auth';
 import { endpoint } from '../http/envelope';
-import type { Payers } from './payers';
 import type { JsapiPayParams } from './pay/provider';
+import type { Payers } from './payers';
 import { DEV_PAY_PATH, type PaymentDeps, receiveNotice } from './payment';
 import type { Mall } from './service';
 

@@ -22,7 +22,12 @@ const PRODUCTS = [
     model: 2,
   },
   {
-    name: t('Shelf brackets with gusset, pair', '带加强筋的搁板支架（一对）', '帶加強筋的擱板支架（一對）', 'Équerres d’étagère renforcées, la paire'),
+    name: t(
+      'Shelf brackets with gusset, pair',
+      '带加强筋的搁板支架（一对）',
+      '帶加強筋的擱板支架（一對）',
+      'Équerres d’étagère renforcées, la paire',
+    ),
     description: t(
       'Two ready-printed shelf brackets in matte PETG, 100% walls at the screw holes.\nEach holds 8 kg; screws not included.',
       '两个已打印好的哑光 PETG 搁板支架，螺丝孔处实心打印。\n每个可承重 8 千克；不含螺丝。',
@@ -34,7 +39,12 @@ const PRODUCTS = [
     model: 3,
   },
   {
-    name: t('Hex key holder with 9 keys', '内六角扳手收纳座（含 9 支扳手）', '內六角扳手收納座（含 9 支扳手）', 'Support avec 9 clés hexagonales'),
+    name: t(
+      'Hex key holder with 9 keys',
+      '内六角扳手收纳座（含 9 支扳手）',
+      '內六角扳手收納座（含 9 支扳手）',
+      'Support avec 9 clés hexagonales',
+    ),
     description: t(
       'The library’s hex key holder, printed in PLA, with nine hex keys from 1.5 to 10 mm.\nEvery key your printer needs, in one place.',
       '模型库中的内六角扳手收纳座，PLA 打印，附 1.5 至 10 毫米九支内六角扳手。\n打印机所需的扳手，一处收纳。',
