@@ -1,8 +1,17 @@
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** How a stand-in misbehaves for one request: a 500, no answer at all, or a 200 that is not JSON. */
 export type TransportFailure = 'http500' | 'hang' | 'garbage';
+
+/** Starts a stand-in's server on 127.0.0.1 (port 0: any free one); its base URL. */
+export async function listenLocal(server: Server, port = 0): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
 /**
  * The HTTP side shared by the local stand-ins of WeChat's APIs (tests only, never started by the
@@ -39,13 +48,8 @@ export async function serveStandIn(opts: {
     if (opts.delayMs) setTimeout(respond, opts.delayMs);
     else respond();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenLocal(server, opts.port),
     requests,
     close() {
       return new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { listenLocal } from '../../wechat/stand-in-server';
 import type { TradeState, WechatPayConfig } from './provider';
 import {
   beijingTime,
@@ -479,14 +479,10 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
       answer(res, status, body, failure);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const url = await listenLocal(server, opts.port);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
     notifications,
     loseNotifications(attempts) {

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto';
+import type { JsapiPayParams } from '../../../shared/api/mall';
 import { newNonce } from '../../wechat/signature';
 
 /**
@@ -139,15 +140,8 @@ export function signWechatpay(p: {
   };
 }
 
-/** What the page passes to `WeixinJSBridge.invoke('getBrandWCPayRequest', …)`. */
-export interface JsapiPayParams {
-  appId: string;
-  timeStamp: string;
-  nonceStr: string;
-  package: string;
-  signType: 'RSA';
-  paySign: string;
-}
+/** What the page passes to `WeixinJSBridge.invoke('getBrandWCPayRequest', …)` (the mall's contract type). */
+export type { JsapiPayParams };
 
 export function jsapiPayParams(p: {
   appId: string;

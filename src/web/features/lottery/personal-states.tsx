@@ -9,8 +9,19 @@ import type { SignedInData } from '../accounts/use-signed-in-data';
  * The frame of a personal raffle page around its data: sign in first, a quiet placeholder while
  * loading, the reason when it failed, then `children(data)`. The server renders the placeholder.
  */
-export function Personal<T>({ state, title, children }: { state: SignedInData<T>; title: string; children: (data: T) => ReactNode }) {
-  const { t } = useTranslation('lottery');
+export function Personal<T>({
+  state,
+  title,
+  children,
+  ns = 'lottery',
+}: {
+  state: SignedInData<T>;
+  title: string;
+  children: (data: T) => ReactNode;
+  /** Whose `signIn.button`, `signIn.text` and `loading` texts (the mall's pages reuse this frame). */
+  ns?: 'lottery' | 'mall';
+}) {
+  const { t } = useTranslation(ns);
   if (state.status === 'ready') return <>{children(state.data)}</>;
   if (state.status === 'signedOut') {
     return (

@@ -5,10 +5,9 @@ import type { Cart, OrderLine, ProductCard } from '../../../shared/api/mall';
 import { MALL_API } from '../../../shared/api/routes-mall';
 import { formatFen, type OrderState } from '../../../shared/mall-rules';
 import { useTranslation } from '../../i18n/react';
-import { base as iconBase, LockIcon } from '../../ui/icons';
-import { StateView } from '../../ui/state-view';
-import { openLogin } from '../accounts/login-store';
+import { base as iconBase } from '../../ui/icons';
 import { type SignedInData, useSignedInData } from '../accounts/use-signed-in-data';
+import { Personal } from '../lottery/personal-states';
 import type { MallPaths } from './mall-paths';
 
 export const CartIcon = ({ className }: { className?: string }) => (
@@ -139,42 +138,13 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
 
 export function OrderStateBadge({ state }: { state: OrderState }) {
   const { t } = useTranslation('mall');
-  return <span className={`mall-state mall-state-${state}`}>{t(`state.${state}`)}</span>;
+  return <span className={`badge mall-state mall-state-${state}`}>{t(`state.${state}`)}</span>;
 }
 
 /**
- * The frame of a member's mall page around its data: the sign-in sheet for signed-out visitors,
- * a quiet placeholder while loading, the reason when it failed, then `children(data)`.
+ * The frame of a member's mall page around its data: the raffle's personal frame (sign-in sheet for
+ * signed-out visitors, placeholder while loading, the reason when it failed) with the mall's texts.
  */
-export function MemberOnly<T>({ state, title, children }: { state: SignedInData<T>; title: string; children: (data: T) => ReactNode }) {
-  const { t } = useTranslation('mall');
-  if (state.status === 'ready') return <>{children(state.data)}</>;
-  if (state.status === 'signedOut')
-    return (
-      <StateView
-        icon={<LockIcon />}
-        title={title}
-        actions={
-          <button type="button" className="btn btn-block" onClick={() => openLogin()}>
-            {t('signIn.button')}
-          </button>
-        }
-      >
-        <p className="muted">{t('signIn.text')}</p>
-      </StateView>
-    );
-  if (state.status === 'failed')
-    return (
-      <StateView icon={<LockIcon />} title={title}>
-        <p className="muted" role="alert">
-          {state.message}
-        </p>
-      </StateView>
-    );
-  return (
-    <section className="card personal-loading" aria-busy="true">
-      <h1>{title}</h1>
-      <p className="muted">{t('loading')}</p>
-    </section>
-  );
+export function MemberOnly<T>(props: { state: SignedInData<T>; title: string; children: (data: T) => ReactNode }) {
+  return <Personal ns="mall" {...props} />;
 }
