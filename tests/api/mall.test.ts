@@ -370,4 +370,44 @@ describe.each(ENGINES)('WeChat mall on %s', (engine) => {
     expect((await call('POST', `${MALL_ADMIN}/product/restock`, admin, { id: p.id, add: 0 })).code).toBe(ResultCode.parameter);
     expect((await mall.stock(admin, p.id))?.stock).toBe(10);
   });
+
+  it('answers bad input on every member call with the field named, and refuses calls from other sites', async () => {
+    const cookie = await member('Fuzzer');
+    const bad = ['', 'M1', `M20261125${'A'.repeat(11)}`, `M20261125${'a'.repeat(12)}`, "M20261125' OR 1=1--", 'M'.repeat(1000)];
+    for (const path of ['order/pay', 'order/sync', 'order/cancel', 'order/confirm']) {
+      expect((await call('POST', `${MALL}/${path}`, cookie, {})).code, path).toBe(ResultCode.parameter);
+      for (const orderNo of bad)
+        expect((await call('POST', `${MALL}/${path}`, cookie, { orderNo })).code, `${path} ${orderNo}`).toBe(ResultCode.parameter);
+      expect((await call('POST', `${MALL}/${path}`, cookie, '{"orderNo":')).code, path).toBe(ResultCode.parameter);
+    }
+    for (const q of ['', 'orderNo=', `orderNo=${encodeURIComponent('<script>')}`])
+      expect((await call('GET', `${MALL}/order?${q}`, cookie)).code, q).toBe(ResultCode.parameter);
+    for (const q of ['state=lost', 'limit=0', 'limit=51', 'before=x', 'before=-1'])
+      expect((await call('GET', `${MALL}/orders?${q}`, cookie)).code, q).toBe(ResultCode.parameter);
+    for (const q of ['limit=0', 'before=1.5']) expect((await call('GET', `${MALL}/products?${q}`)).code, q).toBe(ResultCode.parameter);
+    for (const code of ['', 'a b', 'x'.repeat(129), '../../etc'])
+      expect((await call('POST', `${MALL}/payer/bind`, cookie, { code })).code, code).toBe(ResultCode.parameter);
+    // Too large a body: refused before it is read.
+    const huge = await suite.t.app.inject({
+      method: 'POST',
+      url: `${MALL}/order/create`,
+      headers: { ...CLIENT_HEADERS, cookie },
+      remoteAddress: randomIp(),
+      payload: JSON.stringify({ addressId: 1, remark: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    // Another site's form posting with the member's cookie (no app header): refused, nothing placed.
+    const p = await mall.product(admin, 'Forgery target');
+    const addressId = await mall.address(cookie);
+    const forged = await suite.t.app.inject({
+      method: 'POST',
+      url: `${MALL}/order/create`,
+      headers: { cookie, 'content-type': 'application/json', origin: 'https://evil.example' },
+      remoteAddress: randomIp(),
+      payload: JSON.stringify({ addressId, lines: [{ productId: p.id, quantity: 1 }] }),
+    });
+    expect(forged.statusCode).toBe(403);
+    expect((await call('GET', `${MALL}/orders`, cookie)).result.items).toEqual([]);
+    expect((await mall.stock(admin, p.id))?.stock).toBe(10);
+  });
 });
