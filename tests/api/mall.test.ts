@@ -284,6 +284,18 @@ describe.each(ENGINES)('WeChat mall on %s', (engine) => {
     expect((await mall.stock(admin, p.id))?.stock).toBe(2);
     // A second runner finds nothing left to do.
     expect((await suite.t.app.services.mall.admin.expireOrders()).cancelled).toBe(0);
+    // Shipped ten days ago and never confirmed: done.
+    await call('POST', `${MALL_ADMIN}/product/restock`, admin, { id: p.id, add: 1 });
+    const shipped = await mall.order(cookie, addressId, [{ productId: p.id, quantity: 1 }]);
+    await payAtStandIn(cookie, shipped.orderNo);
+    await call('POST', `${MALL_ADMIN}/order/ship`, admin, { orderNo: shipped.orderNo, carrier: 'EMS', trackingNo: 'EMS-0001' });
+    await k
+      .updateTable('mall_orders')
+      .set({ updated_at: Date.now() - 10 * 86_400_000 - 1 })
+      .where('order_no', '=', shipped.orderNo)
+      .execute();
+    expect((await suite.t.app.services.mall.admin.expireOrders()).done).toBe(1);
+    expect((await call('GET', `${MALL}/order?orderNo=${shipped.orderNo}`, cookie)).result.state).toBe('done');
   });
 
   it('sells exactly the stock when many members buy the last units at once, through two server instances', async () => {

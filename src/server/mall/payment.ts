@@ -126,7 +126,10 @@ export async function applyTransaction(deps: PaymentDeps, t: Transaction, now: n
     return;
   }
   if (order.state === 'created') {
-    await moveAndRead(deps.db, order, 'paid', system(now), { transaction_id: t.transactionId, payer_openid: t.payerOpenid });
+    await moveAndRead(deps.db, order, 'paid', system(now), {
+      transaction_id: t.transactionId,
+      payer_openid: t.payerOpenid ?? order.payer_openid,
+    });
     return;
   }
   if (order.state === 'cancelled' && order.transaction_id === null) {
