@@ -58,6 +58,8 @@ const LH_PAGES = [
   '/creality-cloud/slices-details/2',
   '/creality-cloud/share-content/2',
   '/activitys?activeId=1',
+  '/wechat-pay/mall',
+  '/wechat-pay/mall/product/1',
 ];
 /** Issue 4: first-load JS of the share pages, 3D chunk excluded. */
 const CONTENT_ROUTES = [
