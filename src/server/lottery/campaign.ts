@@ -1,6 +1,7 @@
 import type { CampaignHead, CampaignStateName } from '../../shared/api/lottery';
 import type { TCampaignKind } from '../../shared/api/lottery-admin';
 import type { Locale } from '../../shared/i18n';
+import { prepared } from '../db/prepared';
 import type { Tx } from './ledger';
 import { type CampaignSettings, parseSettings } from './settings';
 
@@ -46,8 +47,13 @@ export function inLanguage(texts: Record<string, string>, locale: Locale): strin
   return texts[locale] ?? texts.en ?? Object.values(texts)[0] ?? '';
 }
 
+// Every campaign call loads its campaign: built once (db/prepared.ts).
+const campaignById = prepared((db, p: { campaignId: number }) =>
+  db.selectFrom('lottery_campaigns').selectAll().where('id', '=', p.campaignId),
+);
+
 export async function loadCampaign(trx: Tx, campaignId: number): Promise<Campaign | null> {
-  const c = await trx.selectFrom('lottery_campaigns').selectAll().where('id', '=', campaignId).executeTakeFirst();
+  const [c] = (await campaignById(trx, { campaignId })).rows;
   if (!c) return null;
   return {
     id: c.id,
