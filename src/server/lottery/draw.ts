@@ -159,10 +159,7 @@ const insertDraw = prepared(
       .returning('id'),
 );
 const insertWin = prepared(
-  (
-    db,
-    p: { drawId: number; campaignId: number; userId: number; prizeId: number; state: 'won' | 'received'; code: string; now: number },
-  ) =>
+  (db, p: { drawId: number; campaignId: number; userId: number; prizeId: number; state: 'won' | 'received'; code: string; now: number }) =>
     db
       .insertInto('lottery_wins')
       .values({
