@@ -52,6 +52,21 @@ const campaignById = prepared((db, p: { campaignId: number }) =>
   db.selectFrom('lottery_campaigns').selectAll().where('id', '=', p.campaignId),
 );
 
+/**
+ * A campaign's title or rules, parsed once per stored text (every draw loads its campaign); the
+ * result is frozen, shared by every caller.
+ */
+function texts(json: string): Record<string, string> {
+  let parsed = parsedTexts.get(json);
+  if (!parsed) {
+    parsed = Object.freeze(JSON.parse(json) as Record<string, string>);
+    if (parsedTexts.size > 1_000) parsedTexts.clear();
+    parsedTexts.set(json, parsed);
+  }
+  return parsed;
+}
+const parsedTexts = new Map<string, Record<string, string>>();
+
 export async function loadCampaign(trx: Tx, campaignId: number): Promise<Campaign | null> {
   const [c] = (await campaignById(trx, { campaignId })).rows;
   if (!c) return null;
@@ -59,8 +74,8 @@ export async function loadCampaign(trx: Tx, campaignId: number): Promise<Campaig
     id: c.id,
     kind: c.kind as CampaignKind,
     channel: c.channel,
-    title: JSON.parse(c.title) as Record<string, string>,
-    rules: JSON.parse(c.rules) as Record<string, string>,
+    title: texts(c.title),
+    rules: texts(c.rules),
     startsAt: c.starts_at,
     endsAt: c.ends_at,
     restocking: c.restocking === 1,
