@@ -22,10 +22,11 @@ export interface BatchDatabase {
  * raffle draw's time under load). Transactions that queue for the connection share one SQL
  * transaction: each runs as a savepoint inside it (its own rollback undoes only its work), and
  * all of them are answered once that SQL transaction has committed, as before: a caller never
- * hears "committed" before the data is. The shared transaction commits when nobody is waiting for
- * the connection any more, or after `maxBatch` transactions or `maxOpenMs`, so it holds the write
- * lock about as long as they would have one after the other. If that commit fails, every
- * transaction in it fails.
+ * hears "committed" before the data is. A request's queries all run within one turn of the event
+ * loop (better-sqlite3 is synchronous), so the shared transaction commits at the end of the turn
+ * (`setImmediate`), once the requests that arrived in it have had their transactions; or sooner,
+ * after `maxBatch` transactions or `maxOpenMs`. It holds the write lock about as long as they would
+ * have one after the other. If that commit fails, every transaction in it fails.
  *
  * Between transactions, plain reads run inside the open shared transaction (they see what the
  * committed-to-be transactions wrote, as they would once it commits); a plain write commits it
@@ -53,6 +54,8 @@ class BatchingDriver implements Driver {
   private pending: Array<{ resolve: () => void; reject: (err: unknown) => void }> = [];
   /** When the open shared transaction began (performance.now()). */
   private openedAt = 0;
+  /** The commit at the end of the event loop's turn, once scheduled. */
+  private scheduled: NodeJS.Immediate | null = null;
 
   constructor(
     private readonly db: BatchDatabase,
@@ -73,12 +76,23 @@ class BatchingDriver implements Driver {
     });
   }
 
-  /** Ends a holder's turn: the next in line gets the connection; with nobody left, the shared transaction commits. */
+  /**
+   * Ends a holder's turn: the next in line gets the connection. With nobody in line, the shared
+   * transaction commits at the end of the event loop's turn (now when nothing in it awaits that).
+   */
   private handOver() {
     this.holder = null;
     const full = this.pending.length >= this.limits.maxBatch || performance.now() - this.openedAt >= this.limits.maxOpenMs;
-    if (!this.queue.length || full) this.commitShared();
+    if (full || (!this.queue.length && !this.pending.length)) this.commitShared();
+    else if (!this.queue.length) this.scheduled ??= setImmediate(() => this.commitAtTurnEnd());
     this.queue.shift()?.();
+  }
+
+  private commitAtTurnEnd() {
+    this.scheduled = null;
+    // A holder inside a transaction of its own (awaiting something else) commits when it is done.
+    if (this.holder) return;
+    this.commitShared();
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -117,6 +131,8 @@ class BatchingDriver implements Driver {
 
   /** Commits the shared transaction, if one is open, and answers the transactions in it. */
   private commitShared() {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = null;
     if (!this.db.inTransaction) return this.settle();
     try {
       this.db.prepare('commit').run([]);
