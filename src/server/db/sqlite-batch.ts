@@ -33,6 +33,11 @@ export interface BatchDatabase {
  * first and runs on its own. The write lock is taken when the shared transaction begins
  * (`BEGIN IMMEDIATE`: a deferred transaction that reads then writes can deadlock with another
  * process doing the same).
+ *
+ * A transaction gives the connection up when it commits (so the next can join before the shared
+ * commit): Kysely's `db.connection()` scopes that go on querying after a transaction inside them
+ * are therefore not supported (the project has none; Kysely's migrator does nothing after its
+ * transaction on SQLite).
  */
 export class BatchingSqliteDialect extends SqliteDialect {
   constructor(
