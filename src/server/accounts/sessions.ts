@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 
 /**
@@ -10,6 +11,14 @@ const LAST_USE_GRANULARITY_MS = 5 * 60_000;
 
 export const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const newToken = () => crypto.randomBytes(32).toString('base64url');
+
+// Every signed-in call looks its session up: built once (db/prepared.ts).
+const sessionByHash = prepared((db, p: { hash: string }) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'expires_at', 'last_used_at', 'revoked_at', 'elevated_until'])
+    .where('token_hash', '=', p.hash),
+);
 
 export interface ActiveSession {
   id: number;
@@ -42,11 +51,7 @@ export function createSessions(db: Kysely<Database>, opts: { days: number; now?:
 
     /** The live session of a token, or null (unknown, expired or revoked). */
     async find(token: string): Promise<ActiveSession | null> {
-      const row = await db
-        .selectFrom('sessions')
-        .select(['id', 'user_id', 'expires_at', 'last_used_at', 'revoked_at', 'elevated_until'])
-        .where('token_hash', '=', tokenHash(token))
-        .executeTakeFirst();
+      const [row] = (await sessionByHash(db, { hash: tokenHash(token) })).rows;
       const t = now();
       if (!row || row.revoked_at !== null || row.expires_at <= t) return null;
       if (t - row.last_used_at > LAST_USE_GRANULARITY_MS) {

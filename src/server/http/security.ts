@@ -1,8 +1,19 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 
 /** Where jweixin (features/lottery/wechat-share.ts) is served from. */
 export const WECHAT_JS_SDK_ORIGIN = 'https://res.wx.qq.com';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * This response's CSP nonces, made on first use: reading them puts them in the response's
+     * Content-Security-Policy (a page's inline hydration data needs them; JSON answers never ask).
+     */
+    cspNonce: { script: string; style: string };
+  }
+}
 
 /**
  * Security headers. The CSP allows what the pages need and no more: our own scripts plus the
@@ -10,12 +21,15 @@ export const WECHAT_JS_SDK_ORIGIN = 'https://res.wx.qq.com';
  * inside WeChat, loaded only there); our styles (style attributes for
  * computed sizes); images and media from HTTPS hosts (content lives on a CDN); calls to ourselves
  * and the configured extra origins (analytics collector). Development relaxes it for Vite's HMR.
+ *
+ * The headers are helmet's, computed once at start (helmet rebuilds them on every request, a
+ * tenth of an API call's time); the nonces are made only for responses that read
+ * `reply.cspNonce` (pages), whose CSP then names them exactly as helmet did.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, opts: { dev: boolean; connectSrc?: string[] }) {
   const connect = ["'self'", ...(opts.connectSrc ?? [])];
   if (opts.dev) connect.push('ws:', 'wss:');
-  await app.register(helmet, {
-    enableCSPNonces: true,
+  const options: FastifyHelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -40,5 +54,53 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { dev:
     hsts: false,
     // The browser default: other sites see our origin only; analytics keep the in-site referrer.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+  const { headers: plain } = await helmetHeaders(options, false);
+  const { csp: withNonces, nonces } = await helmetCsp(options);
+  const headers = Object.entries(plain);
+  const nonceCsp = (n: { script: string; style: string }) => withNonces.replace(nonces.script, n.script).replace(nonces.style, n.style);
+
+  type Nonces = { script: string; style: string };
+  const made = Symbol('cspNonce');
+  app.decorateReply(made, null);
+  app.decorateReply('cspNonce', {
+    getter(this: FastifyReply) {
+      const self = this as FastifyReply & { [made]: Nonces | null };
+      let n = self[made];
+      if (!n) {
+        n = { script: randomBytes(16).toString('hex'), style: randomBytes(16).toString('hex') };
+        self[made] = n;
+        this.header('content-security-policy', nonceCsp(n));
+      }
+      return n;
+    },
   });
+  // On the raw response, as helmet does: routes that hijack the reply (OAuth) send them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+}
+
+/** The headers @fastify/helmet sends with these options, read from one request to a bare app. */
+async function helmetHeaders(options: FastifyHelmetOptions, nonces: boolean) {
+  const probe = Fastify();
+  await probe.register(helmet, { ...options, enableCSPNonces: nonces });
+  probe.get('/', async (_request, reply) => reply.cspNonce ?? {});
+  const res = await probe.inject('/');
+  await probe.close();
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (typeof value === 'string' && !BARE_HEADERS.has(name)) out[name] = value;
+  }
+  return { headers: out, body: res.json() as { script?: string; style?: string } };
+}
+const BARE_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/** helmet's CSP with nonces, and the nonces it used (replaced by each response's own). */
+async function helmetCsp(options: FastifyHelmetOptions) {
+  const { headers, body } = await helmetHeaders(options, true);
+  const csp = headers['content-security-policy'];
+  if (!csp || !body.script || !body.style) throw new Error('helmet gave no CSP nonces');
+  return { csp, nonces: { script: body.script, style: body.style } };
 }

@@ -1,6 +1,7 @@
 import type { CampaignHead, CampaignStateName } from '../../shared/api/lottery';
 import type { TCampaignKind } from '../../shared/api/lottery-admin';
 import type { Locale } from '../../shared/i18n';
+import { prepared } from '../db/prepared';
 import type { Tx } from './ledger';
 import { type CampaignSettings, parseSettings } from './settings';
 
@@ -46,15 +47,35 @@ export function inLanguage(texts: Record<string, string>, locale: Locale): strin
   return texts[locale] ?? texts.en ?? Object.values(texts)[0] ?? '';
 }
 
+// Every campaign call loads its campaign: built once (db/prepared.ts).
+const campaignById = prepared((db, p: { campaignId: number }) =>
+  db.selectFrom('lottery_campaigns').selectAll().where('id', '=', p.campaignId),
+);
+
+/**
+ * A campaign's title or rules, parsed once per stored text (every draw loads its campaign); the
+ * result is frozen, shared by every caller.
+ */
+function texts(json: string): Record<string, string> {
+  let parsed = parsedTexts.get(json);
+  if (!parsed) {
+    parsed = Object.freeze(JSON.parse(json) as Record<string, string>);
+    if (parsedTexts.size > 1_000) parsedTexts.clear();
+    parsedTexts.set(json, parsed);
+  }
+  return parsed;
+}
+const parsedTexts = new Map<string, Record<string, string>>();
+
 export async function loadCampaign(trx: Tx, campaignId: number): Promise<Campaign | null> {
-  const c = await trx.selectFrom('lottery_campaigns').selectAll().where('id', '=', campaignId).executeTakeFirst();
+  const [c] = (await campaignById(trx, { campaignId })).rows;
   if (!c) return null;
   return {
     id: c.id,
     kind: c.kind as CampaignKind,
     channel: c.channel,
-    title: JSON.parse(c.title) as Record<string, string>,
-    rules: JSON.parse(c.rules) as Record<string, string>,
+    title: texts(c.title),
+    rules: texts(c.rules),
     startsAt: c.starts_at,
     endsAt: c.ends_at,
     restocking: c.restocking === 1,

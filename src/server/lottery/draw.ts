@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { PrizeKind, WinState } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
 import { grantCollectionCards } from '../collection/cards';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { type Campaign, loadCampaign, stateOf } from './campaign';
@@ -58,42 +59,35 @@ export async function draw(
       const prize = await pickPrize(trx, c, userId);
       let won = prize;
       if (won) {
-        const took = await trx
-          .updateTable('lottery_prizes')
-          .set((eb) => ({ stock: eb('stock', '-', 1) }))
-          .where('id', '=', won.id)
-          .where('stock', '>', 0)
-          .executeTakeFirst();
-        if (Number(took.numUpdatedRows) === 0) won = null;
+        const took = await takeStock(trx, { prizeId: won.id });
+        if (Number(took.numAffectedRows ?? 0) === 0) won = null;
       }
-      const d = await trx
-        .insertInto('lottery_draws')
-        .values({
-          campaign_id: c.id,
-          user_id: userId,
-          request_id: requestId,
+      const [d] = (
+        await insertDraw(trx, {
+          campaignId: c.id,
+          userId,
+          requestId,
           result: won ? WinState.win : WinState.nowin,
-          prize_id: won?.id ?? null,
-          created_at: now,
+          prizeId: won?.id ?? null,
+          now,
         })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      ).rows;
+      if (!d) throw new Error('draw not recorded');
       await grantCollectionCards(trx, userId, `draw:${d.id}`, now);
       let winId: number | null = null;
       if (won) {
-        const w = await trx
-          .insertInto('lottery_wins')
-          .values({
-            draw_id: d.id,
-            campaign_id: c.id,
-            user_id: userId,
-            prize_id: won.id,
+        const [w] = (
+          await insertWin(trx, {
+            drawId: d.id,
+            campaignId: c.id,
+            userId,
+            prizeId: won.id,
             state: won.kind === PrizeKind.entity ? 'won' : 'received',
-            redeem_code: redeemCode(),
-            created_at: now,
+            code: redeemCode(),
+            now,
           })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        ).rows;
+        if (!w) throw new Error('win not recorded');
         winId = w.id;
         await creditPrize(trx, { id: w.id, userId, kind: won.kind, value: won.value }, now);
       }
@@ -112,14 +106,7 @@ export async function draw(
 
 /** Prizes the user can still win (in stock, under their cap) and the no-win segment, by weight. */
 async function pickPrize(trx: Tx, c: Campaign, userId: number) {
-  const prizes = await trx
-    .selectFrom('lottery_prizes')
-    .select(['id', 'kind', 'weight', 'value', 'per_user_cap'])
-    .where('campaign_id', '=', c.id)
-    .where('stock', '>', 0)
-    .where('weight', '>', 0)
-    .orderBy('position')
-    .execute();
+  const prizes = (await prizesInStock(trx, { campaignId: c.id })).rows;
   const capped = prizes.filter((p) => p.per_user_cap !== null);
   const mine = capped.length
     ? await trx
@@ -139,6 +126,53 @@ async function pickPrize(trx: Tx, c: Campaign, userId: number) {
   const choice = pickWeighted([...open, { id: 0, kind: 0, weight: c.noWinWeight, value: 0, per_user_cap: null }]);
   return choice && choice.id !== 0 ? choice : null;
 }
+
+// The draw's statements, built once (db/prepared.ts): every draw runs them.
+const prizesInStock = prepared((db, p: { campaignId: number }) =>
+  db
+    .selectFrom('lottery_prizes')
+    .select(['id', 'kind', 'weight', 'value', 'per_user_cap'])
+    .where('campaign_id', '=', p.campaignId)
+    .where('stock', '>', 0)
+    .where('weight', '>', 0)
+    .orderBy('position'),
+);
+const takeStock = prepared((db, p: { prizeId: number }) =>
+  db
+    .updateTable('lottery_prizes')
+    .set((eb) => ({ stock: eb('stock', '-', 1) }))
+    .where('id', '=', p.prizeId)
+    .where('stock', '>', 0),
+);
+const insertDraw = prepared(
+  (db, p: { campaignId: number; userId: number; requestId: string; result: number; prizeId: number | null; now: number }) =>
+    db
+      .insertInto('lottery_draws')
+      .values({
+        campaign_id: p.campaignId,
+        user_id: p.userId,
+        request_id: p.requestId,
+        result: p.result,
+        prize_id: p.prizeId,
+        created_at: p.now,
+      })
+      .returning('id'),
+);
+const insertWin = prepared(
+  (db, p: { drawId: number; campaignId: number; userId: number; prizeId: number; state: 'won' | 'received'; code: string; now: number }) =>
+    db
+      .insertInto('lottery_wins')
+      .values({
+        draw_id: p.drawId,
+        campaign_id: p.campaignId,
+        user_id: p.userId,
+        prize_id: p.prizeId,
+        state: p.state,
+        redeem_code: p.code,
+        created_at: p.now,
+      })
+      .returning('id'),
+);
 
 async function previousDraw(db: Kysely<Database>, userId: number, requestId: string): Promise<DrawOutcome | null> {
   const d = await db

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { first, prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import type { ChanceReason } from '../db/schema-lottery';
 
@@ -36,16 +37,19 @@ export async function grantChances(
  * Returns the chances left after it, or null when there was none to spend.
  */
 export async function spendChance(trx: Tx, campaignId: number, userId: number): Promise<number | null> {
-  const r = await trx
-    .updateTable('lottery_chance_balances')
-    .set((eb) => ({ remaining: eb('remaining', '-', 1) }))
-    .where('campaign_id', '=', campaignId)
-    .where('user_id', '=', userId)
-    .where('remaining', '>', 0)
-    .returning('remaining')
-    .executeTakeFirst();
+  const r = first(await spendOne(trx, { campaignId, userId }));
   return r ? r.remaining : null;
 }
+// Every draw spends a chance: built once (db/prepared.ts).
+const spendOne = prepared((db, p: { campaignId: number; userId: number }) =>
+  db
+    .updateTable('lottery_chance_balances')
+    .set((eb) => ({ remaining: eb('remaining', '-', 1) }))
+    .where('campaign_id', '=', p.campaignId)
+    .where('user_id', '=', p.userId)
+    .where('remaining', '>', 0)
+    .returning('remaining'),
+);
 
 export async function remainingChances(trx: Tx, campaignId: number, userId: number): Promise<number> {
   const row = await trx

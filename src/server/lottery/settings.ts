@@ -117,12 +117,19 @@ function deepFreeze<T>(value: T): T {
 
 /** The calendar day of `at` in the campaign's time zone, as `YYYY-MM-DD` (the daily grant key). */
 export function dayKey(at: number, timeZone: string): string {
+  // Every draw asks, and formatting costs a few microseconds: the answer is kept per zone for
+  // the minute (time zones change day on a minute boundary).
+  const minute = Math.floor(at / 60_000);
   let f = dayFormats.get(timeZone);
   if (!f) {
     // en-CA formats dates as YYYY-MM-DD. Built once per zone: a formatter costs more than a draw.
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    f = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), minute: NaN, day: '' };
     dayFormats.set(timeZone, f);
   }
-  return f.format(at);
+  if (f.minute !== minute) {
+    f.day = f.format.format(at);
+    f.minute = minute;
+  }
+  return f.day;
 }
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
