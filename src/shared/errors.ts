@@ -122,95 +122,11 @@ export const ResultCode = {
 export type ResultCodeName = keyof typeof ResultCode;
 export type ResultCodeValue = (typeof ResultCode)[ResultCodeName];
 
-/** Catalogue key (namespace `errors`) of each product and identity code. */
-const PRODUCT_KEYS: Partial<Record<ResultCodeValue, string>> = {
-  0: 'success',
-  1: 'parameter',
-  4: 'token',
-  5: 'identity',
-  1001: 'notFound',
-  1002: 'noData',
-  2001: 'insufficientCoins',
-  2002: 'networkError',
-  2003: 'copyFailed',
-  3001: 'noDraws',
-  3002: 'notWon',
-  3003: 'drawEnded',
-  3004: 'claimFailed',
-  3005: 'accountAtRisk',
-  3006: 'updateRequired',
-  3007: 'codeError',
-  3008: 'drawNotStarted',
-  3009: 'drawRestocking',
-  1101: 'invalidPhone',
-  1102: 'invalidEmail',
-  1103: 'codeFormat',
-  1104: 'codeInvalid',
-  1105: 'codeLocked',
-  1106: 'sendTooSoon',
-  1107: 'sendLimit',
-  1108: 'loginFailed',
-  1109: 'passwordRule',
-  1110: 'accountBlocked',
-  1111: 'identityTaken',
-  1112: 'deliveryFailed',
-  1113: 'verifyFirst',
-  1114: 'lastIdentity',
-  1115: 'externalLoginFailed',
-  1116: 'wrongPassword',
-  1117: 'forbiddenRole',
-  1201: 'unsupportedFileType',
-  1202: 'fileTooLarge',
-  1203: 'invalidGcode',
-  1204: 'fileKindMismatch',
-  1205: 'nameTaken',
-  1301: 'followSelf',
-  1302: 'notYourComment',
-  1303: 'commentTooFast',
-  3121: 'wechatShareNotConfigured',
-  3122: 'wechatShareUnavailable',
-  3101: 'addressLimit',
-  3201: 'checkinClosed',
-  3202: 'invalidTimeZone',
-  3203: 'giftPackClosed',
-  3204: 'notNewcomer',
-  3301: 'tierNotReached',
-  3302: 'tierClaimed',
-  3303: 'tierSoldOut',
-  3211: 'collectionClosed',
-  3212: 'collectionIncomplete',
-  3213: 'collectionExchanged',
-  3214: 'collectionOutOfStock',
-  3401: 'univerRegistered',
-  3402: 'studentIdTaken',
-  3501: 'modelNotFree',
-  3502: 'downloadLinkInvalid',
-  3701: 'photoJobNotFound',
-  3702: 'photoNotImage',
-  3703: 'photoTooLarge',
-  3704: 'photoIndexTaken',
-  3705: 'photoJobSubmitted',
-  3706: 'photoRulesUnmet',
-  3707: 'photoGearTooLow',
-  3601: 'modelerRequestNotFound',
-  3602: 'notYourRequest',
-  3603: 'requestClosed',
-  3604: 'contestNotFound',
-  3605: 'entryNotFound',
-  3606: 'votingClosed',
-  3801: 'productUnavailable',
-  3802: 'outOfStock',
-  3803: 'cartFull',
-  3804: 'orderNotFound',
-  3805: 'orderStateChanged',
-  3806: 'payUnavailable',
-  3807: 'payerNeeded',
-  3808: 'orderExpired',
-  3809: 'cartEmpty',
-  3810: 'orderTooLarge',
-  3811: 'quantityOverLimit',
-  3812: 'payRefused',
-};
+/**
+ * Catalogue key (namespace `errors`) of each product and identity code: its name above (transport
+ * codes are keyed by status instead, see messageKeyFor). Derived, so a new code needs one line.
+ */
+const PRODUCT_KEYS = new Map<number, string>(Object.entries(ResultCode).map(([name, code]) => [code, name]));
 
 /** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */
 export const EXPLAINED_HTTP_STATUSES = [400, 401, 403, 404, 405, 408, 413, 415, 429, 500, 501, 502, 503, 504, 505] as const;
@@ -220,7 +136,7 @@ const isExplainedStatus = (n: number) => (EXPLAINED_HTTP_STATUSES as readonly nu
 /** The message key of a result code: product codes by name, transport codes as `http.<status>`. */
 export function messageKeyFor(code: number): string {
   if (isExplainedStatus(code)) return `http.${code}`;
-  return PRODUCT_KEYS[code as ResultCodeValue] ?? 'unknown';
+  return PRODUCT_KEYS.get(code) ?? 'unknown';
 }
 
 /** The message key of an HTTP status, or undefined when the status has no message of its own. */
