@@ -10,7 +10,7 @@ export const MAX_CART_LINES = 30;
 /** An order not paid within this time is cancelled and its stock returned (WeChat's `time_expire`). */
 export const PAY_WITHIN_MS = 30 * 60_000;
 /** A shipped order the buyer has not confirmed is done after this long. */
-export const AUTO_DONE_MS = 10 * 24 * 3_600_000;
+export const AUTO_COMPLETE_MS = 10 * 24 * 3_600_000;
 /** One order's total: WeChat Pay's JSAPI limit is far higher; this keeps a typo from charging ¥1M. */
 export const MAX_ORDER_FEN = 5_000_000;
 

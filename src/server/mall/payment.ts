@@ -236,8 +236,8 @@ export async function refundOrder(deps: PaymentDeps, orderNo: string, reason: st
   return moveAndRead(deps.db, order, 'refunded', at, { refund_no: refundNo });
 }
 
-/** Unpaid orders past their time (cancelled, stock back) and shipped ones past AUTO_DONE (done). Safe on several instances at once. */
-export async function expireOrders(deps: PaymentDeps, now: number, autoDoneMs: number): Promise<{ cancelled: number; done: number }> {
+/** Unpaid orders past their time (cancelled, stock back) and shipped ones past AUTO_COMPLETE_MS (done). Safe on several instances at once. */
+export async function expireOrders(deps: PaymentDeps, now: number, completeAfterMs: number): Promise<{ cancelled: number; done: number }> {
   const late = await deps.db
     .selectFrom('mall_orders')
     .selectAll()
@@ -259,7 +259,7 @@ export async function expireOrders(deps: PaymentDeps, now: number, autoDoneMs: n
     .selectFrom('mall_orders')
     .selectAll()
     .where('state', '=', 'shipped')
-    .where('updated_at', '<=', now - autoDoneMs)
+    .where('updated_at', '<=', now - completeAfterMs)
     .limit(200)
     .execute();
   let done = 0;

@@ -1,7 +1,7 @@
 import type { AdminOrder, AdminProduct, Cart, Order, OrderCard, PayStart, Product, ProductCard, ProductInput } from '../../shared/api/mall';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
-import { AUTO_DONE_MS, type OrderState } from '../../shared/mall-rules';
+import { AUTO_COMPLETE_MS, type OrderState } from '../../shared/mall-rules';
 import { AppError } from '../http/app-error';
 import { readCart, setCartLine } from './cart';
 import { allProducts, getProduct, listProducts, restock, saveProduct } from './catalogue';
@@ -41,7 +41,7 @@ export interface MallAdmin {
   orders(page: { before?: number; limit: number; state?: OrderState }): Promise<{ items: AdminOrder[]; more: boolean }>;
   ship(orderNo: string, shipping: { carrier: string; trackingNo: string }, staffId: number | null): Promise<AdminOrder>;
   refund(orderNo: string, reason: string, staffId: number | null): Promise<AdminOrder>;
-  /** The job: unpaid orders past their time cancelled, shipped ones past AUTO_DONE_MS done. */
+  /** The job: unpaid orders past their time cancelled, shipped ones past AUTO_COMPLETE_MS done. */
   expireOrders(): Promise<{ cancelled: number; done: number }>;
 }
 
@@ -105,7 +105,7 @@ export function createMallService(deps: PaymentDeps, now: () => number = Date.no
         return adminView(after);
       },
       refund: async (orderNo, reason, staffId) => adminView(await refundOrder(deps, orderNo, reason, { now: now(), actorId: staffId })),
-      expireOrders: () => expireOrders(deps, now(), AUTO_DONE_MS),
+      expireOrders: () => expireOrders(deps, now(), AUTO_COMPLETE_MS),
     },
   };
 }

@@ -5,15 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadWechatPayConfig } from './config';
 import { startDevWechatPay } from './dev';
-import {
-  createWechatPayProvider,
-  loadWechatPayConfig,
-  type PayError,
-  type PayOrder,
-  type WechatPayConfig,
-  type WechatPayProvider,
-} from './provider';
+import { createWechatPayProvider, type PayError, type PayOrder, type WechatPayConfig, type WechatPayProvider } from './provider';
 import { generateRsaPemPair, generateWechatPayKeys, startWechatPayStandIn, type WechatPayStandIn, wechatBridgeShim } from './stand-in';
 import { encryptResource, type JsapiPayParams, signWechatpay } from './v3';
 
