@@ -2,10 +2,21 @@ import { createPublicKey, type KeyObject, randomBytes, randomInt, randomUUID } f
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { listenLocal } from '../../wechat/stand-in-server';
-import type { TradeState } from './provider';
+import { createNotifier } from './stand-in-notifier';
+import {
+  ApiError,
+  type PayAnswer,
+  type StandInFailure,
+  type StandInOrder,
+  TRADE_STATE_DESC,
+  type WechatPayStandIn,
+  type WechatPayStandInOptions,
+  ZJsapi,
+  ZPay,
+  ZRefund,
+} from './stand-in-protocol';
 import {
   beijingTime,
-  encryptResource,
   isFreshTimestamp,
   type JsapiPayParams,
   parseAuthorization,
@@ -24,186 +35,21 @@ import {
  * payer's WeChat client accepting getBrandWCPayRequest (see wechatBridgeShim), and the test
  * hooks (failNext, logs) play a misbehaving network.
  */
-export interface WechatPayStandInOptions {
-  port?: number;
-  appId: string;
-  mchid: string;
-  /** The merchant API certificate's serial number the Authorization must name. */
-  merchantSerial: string;
-  merchantPublicKey: string;
-  apiV3Key: string;
-  platformPrivateKey: string;
-  /** Sent as Wechatpay-Serial: the WeChat Pay public key's id. */
-  platformSerial: string;
-  /** Waits between notification attempts; one more attempt than entries. Default 200, 1000, 5000 ms. */
-  notifyRetryDelaysMs?: number[];
-  /** How long a refund stays PROCESSING before it succeeds and is notified. Default 50 ms. */
-  refundDelayMs?: number;
-}
-
-/**
- * http500: a 500 SYSTEM_ERROR; hang: no answer at all; bad_signature: an answer whose
- * Wechatpay-Signature does not verify (as if made by another key); wrong_serial: rightly signed
- * but under another Wechatpay-Serial.
- */
-export type StandInFailure = 'http500' | 'hang' | 'bad_signature' | 'wrong_serial';
-
-export interface StandInOrder {
-  appid: string;
-  mchid: string;
-  outTradeNo: string;
-  description: string;
-  totalFen: number;
-  payerOpenid: string;
-  attach: string | null;
-  notifyUrl: string;
-  expiresAt: number | null;
-  prepayId: string;
-  state: TradeState;
-  transactionId: string | null;
-  successTime: number | null;
-  refundedFen: number;
-}
-
-/** The page's callback value, as WeChat's client gives it. */
-export interface PayAnswer {
-  err_msg: 'get_brand_wcpay_request:ok' | 'get_brand_wcpay_request:fail' | 'get_brand_wcpay_request:cancel';
-  /** Stand-in only: why it failed. */
-  reason?: string;
-}
-
-export interface WechatPayStandIn {
-  /** Base URL, to use as baseUrl. */
-  url: string;
-  /** Every request received (method, path with query, body as sent, status answered; null = no answer). */
-  requests: Array<{ method: string; path: string; body: string; status: number | null }>;
-  /** Every notification attempt: status is the receiver's answer, null when it gave none. */
-  notifications: Array<{ url: string; eventType: string; id: string; attempt: number; status: number | null }>;
-  /** The next request whose path starts with `pathPrefix` fails this way. Queued in order. */
-  failNext(pathPrefix: string, kind: StandInFailure): void;
-  /** The next `attempts` notification deliveries are lost on the way (the receiver never sees them). */
-  loseNotifications(attempts: number): void;
-  /** What POST /stand-in/pay does, without the HTTP hop (for server-side tests). */
-  pay(params: JsapiPayParams): PayAnswer;
-  order(outTradeNo: string): Readonly<StandInOrder> | undefined;
-  /** Resolves once every notification under way has been delivered or given up. */
-  settled(): Promise<void>;
-  close(): Promise<void>;
-}
-
-const TRADE_STATE_DESC: Record<TradeState, string> = {
-  SUCCESS: '支付成功',
-  REFUND: '转入退款',
-  NOTPAY: '订单未支付',
-  CLOSED: '订单已关闭',
-  REVOKED: '已撤销',
-  USERPAYING: '用户支付中',
-  PAYERROR: '支付失败',
-};
-
-// WeChat's rules for the fields we check (v3 JSAPI 下单 and 退款申请 reference).
-const ZOutNo = z.string().regex(/^[0-9A-Za-z_\-|*]{6,32}$/);
-const ZJsapi = z.object({
-  appid: z.string().min(1).max(32),
-  mchid: z.string().min(1).max(32),
-  description: z.string().min(1).max(127),
-  out_trade_no: ZOutNo,
-  time_expire: z
-    .string()
-    .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)$/)
-    .optional(),
-  attach: z.string().max(128).optional(),
-  // WeChat wants https here; the stand-in lets local http receivers through.
-  notify_url: z.url({ protocol: /^https?$/ }).max(256),
-  amount: z.object({ total: z.number().int().min(1), currency: z.literal('CNY').optional() }),
-  payer: z.object({ openid: z.string().min(1).max(128) }),
-});
-const ZRefund = z.object({
-  out_trade_no: ZOutNo,
-  out_refund_no: z.string().regex(/^[0-9A-Za-z_\-|*@]{1,64}$/),
-  reason: z.string().max(80).optional(),
-  notify_url: z
-    .url({ protocol: /^https?$/ })
-    .max(256)
-    .optional(),
-  amount: z.object({ refund: z.number().int().min(1), total: z.number().int().min(1), currency: z.literal('CNY') }),
-});
-const ZPay = z.object({
-  appId: z.string(),
-  timeStamp: z.string(),
-  nonceStr: z.string(),
-  package: z.string(),
-  signType: z.literal('RSA'),
-  paySign: z.string(),
-});
-
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export type { PayAnswer, StandInFailure, StandInOrder, WechatPayStandIn, WechatPayStandInOptions } from './stand-in-protocol';
 
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Promise<WechatPayStandIn> {
   const merchantKey: KeyObject = createPublicKey(opts.merchantPublicKey);
-  const retryDelays = opts.notifyRetryDelaysMs ?? [200, 1000, 5000];
   const orders = new Map<string, StandInOrder & { request: string }>();
   const byPrepayId = new Map<string, string>();
   const refunds = new Map<string, { request: string; answer: Record<string, unknown> }>();
   const failures: Array<{ pathPrefix: string; kind: StandInFailure }> = [];
   const requests: WechatPayStandIn['requests'] = [];
-  const notifications: WechatPayStandIn['notifications'] = [];
-  const deliveries = new Set<Promise<void>>();
   let closed = false;
 
-  // ---- notifications: encrypted resource, signed headers, retried until a 2xx ----
-
-  let lost = 0;
-  function notify(url: string, eventType: string, summary: string, originalType: 'transaction' | 'refund', resource: unknown) {
-    const id = randomUUID();
-    const body = JSON.stringify({
-      id,
-      create_time: beijingTime(Date.now()),
-      resource_type: 'encrypt-resource',
-      event_type: eventType,
-      summary,
-      resource: encryptResource(opts.apiV3Key, JSON.stringify(resource), { associatedData: originalType, originalType }),
-    });
-    const deliver = async () => {
-      for (let attempt = 0; attempt <= retryDelays.length && !closed; attempt++) {
-        if (attempt > 0) await sleep(retryDelays[attempt - 1] ?? 0);
-        if (closed) return;
-        // Signed afresh each attempt, as WeChat does: a retry carries a new timestamp.
-        const headers = {
-          'content-type': 'application/json',
-          ...signWechatpay({ privateKey: opts.platformPrivateKey, serial: opts.platformSerial, body }),
-        };
-        let status: number | null = null;
-        if (lost > 0) {
-          lost--;
-          notifications.push({ url, eventType, id, attempt, status });
-          continue;
-        }
-        try {
-          const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5000) });
-          status = res.status;
-          await res.body?.cancel().catch(() => {});
-        } catch {
-          status = null;
-        }
-        notifications.push({ url, eventType, id, attempt, status });
-        if (status !== null && status >= 200 && status < 300) return;
-      }
-    };
-    const delivery = deliver().finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
-  }
+  const notifier = createNotifier({ ...opts, retryDelaysMs: opts.notifyRetryDelaysMs ?? [200, 1000, 5000] });
+  const notify = notifier.notify;
 
   // ---- the API ----
 
@@ -484,10 +330,8 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
   return {
     url,
     requests,
-    notifications,
-    loseNotifications(attempts) {
-      lost += attempts;
-    },
+    notifications: notifier.notifications,
+    loseNotifications: notifier.lose,
     failNext(pathPrefix, kind) {
       failures.push({ pathPrefix, kind });
     },
@@ -498,11 +342,10 @@ export async function startWechatPayStandIn(opts: WechatPayStandInOptions): Prom
       const { request: _request, ...order } = o;
       return order;
     },
-    async settled() {
-      while (deliveries.size) await Promise.all([...deliveries]);
-    },
+    settled: notifier.settled,
     close() {
       closed = true;
+      notifier.stop();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections(); // including hung requests and keep-alive sockets
