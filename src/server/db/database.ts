@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { watchChanges } from './change-stamp';
 import type { Database } from './schema';
 import { BatchingSqliteDialect } from './sqlite-batch';
 
@@ -49,7 +50,9 @@ function openSqlite(file: string): Db {
   // Commits since the last checkpoint are what a power loss could undo (a process crash cannot).
   database.pragma('wal_autocheckpoint = 10000');
   database.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new BatchingSqliteDialect(withStatementCache(database)) });
+  const dialect = new BatchingSqliteDialect(withStatementCache(database));
+  const kysely = new Kysely<Database>({ dialect });
+  watchChanges(kysely, (table) => dialect.changeStamp(table));
   return { kysely, dialect: 'sqlite', ping: () => ping(kysely), close: () => kysely.destroy() };
 }
 
@@ -61,8 +64,10 @@ function openSqlite(file: string): Db {
  */
 function withStatementCache(database: SQLite.Database, max = 1_000) {
   const statements = new Map<string, SQLite.Statement>();
+  const dataVersion = database.prepare('pragma data_version').pluck();
   return {
     close: () => database.close(),
+    dataVersion: () => dataVersion.get() as number,
     get inTransaction() {
       return database.inTransaction;
     },

@@ -17,6 +17,7 @@ import { migration0015 } from './migrations/0015_model_downloads';
 import { migration0016 } from './migrations/0016_modeler';
 import { migration0017 } from './migrations/0017_photo_scan';
 import { migration0018 } from './migrations/0018_mall';
+import { migration0019 } from './migrations/0019_draw_request_key';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_modeler': migration0016,
   '0017_photo_scan': migration0017,
   '0018_mall': migration0018,
+  '0019_draw_request_key': migration0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -49,8 +51,19 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 // apply each migration once.
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the schema types apply.
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return migrate(db, (m) => m.migrateToLatest());
+}
+
+/** Up to and including the named migration (tests of a later migration start from the schema before it). */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before the schema types apply.
+export async function migrateTo(db: Kysely<any>, name: keyof typeof MIGRATIONS): Promise<string[]> {
+  return migrate(db, (m) => m.migrateTo(name));
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before the schema types apply.
+async function migrate(db: Kysely<any>, run: (m: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

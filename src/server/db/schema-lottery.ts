@@ -51,6 +51,7 @@ export interface LotteryTables {
     id: Generated<number>;
     campaign_id: number;
     user_id: number;
+    /** The draw request's id header: unique per campaign and user (a retry answers this draw). */
     request_id: string;
     result: number;
     prize_id: number | null;

@@ -12,6 +12,8 @@ import {
 /** What the driver needs of better-sqlite3 (a statement cache in front of it, database.ts). */
 export interface BatchDatabase {
   prepare(sql: string): SqliteStatement;
+  /** Changes when another connection (another process) commits: SQLite's `PRAGMA data_version`. */
+  dataVersion(): number;
   close(): void;
   /** better-sqlite3's: an SQL transaction is open on the connection. */
   readonly inTransaction: boolean;
@@ -40,6 +42,7 @@ export interface BatchDatabase {
  * transaction on SQLite).
  */
 export class BatchingSqliteDialect extends SqliteDialect {
+  private readonly writes = new TableWrites();
   constructor(
     private readonly database: BatchDatabase,
     private readonly limits = { maxBatch: 64, maxOpenMs: 2 },
@@ -47,7 +50,49 @@ export class BatchingSqliteDialect extends SqliteDialect {
     super({ database: database as unknown as SqliteDatabase });
   }
   override createDriver(): Driver {
-    return new BatchingDriver(this.database, this.limits);
+    return new BatchingDriver(this.database, this.limits, this.writes);
+  }
+  /**
+   * A number that changes whenever `table` may have changed: written by this connection (or a
+   * write of it rolled back), or anything committed by another process. What is read from the
+   * table can be kept as long as the number stays the same (db/change-stamp.ts).
+   */
+  changeStamp(table: string): number {
+    return this.writes.stamp(table, this.database.dataVersion());
+  }
+}
+
+/**
+ * Per table, how many writes this connection ran to it (seen in the statement's SQL text, once
+ * per text); any rollback counts as a write to every table, and so does a commit by another
+ * process (`data_version` moved).
+ */
+class TableWrites {
+  private readonly counts = new Map<string, number>();
+  /** Per statement text, the tables it writes (none for a select). */
+  private readonly written = new Map<string, readonly string[]>();
+  private epoch = 0;
+  private dataVersion = -1;
+
+  stamp(table: string, dataVersion: number): number {
+    if (dataVersion !== this.dataVersion) {
+      this.dataVersion = dataVersion;
+      this.epoch++;
+    }
+    return this.epoch * 2 ** 20 + (this.counts.get(table) ?? 0);
+  }
+  /** A statement is about to run: the tables it writes count as changed. */
+  running(sql: string) {
+    let tables = this.written.get(sql);
+    if (!tables) {
+      tables = /^\s*select\b/i.test(sql) ? [] : [...new Set(Array.from(sql.matchAll(WRITTEN_TABLE), (m) => m[1] as string))];
+      if (this.written.size > 5_000) this.written.clear();
+      this.written.set(sql, tables);
+    }
+    for (const t of tables) this.counts.set(t, ((this.counts.get(t) ?? 0) + 1) % 2 ** 20);
+  }
+  rolledBack() {
+    this.epoch++;
   }
 }
 
@@ -65,6 +110,7 @@ class BatchingDriver implements Driver {
   constructor(
     private readonly db: BatchDatabase,
     private readonly limits: { maxBatch: number; maxOpenMs: number },
+    private readonly writes: TableWrites,
   ) {}
 
   async init() {}
@@ -73,7 +119,7 @@ class BatchingDriver implements Driver {
     return new Promise((resolve) => {
       // A fresh connection object per holder: releaseConnection knows whose turn ends.
       const grant = () => {
-        this.holder = new Connection(this.db, () => this.commitShared());
+        this.holder = new Connection(this.db, () => this.commitShared(), this.writes);
         resolve(this.holder);
       };
       if (this.holder) this.queue.push(grant);
@@ -129,6 +175,7 @@ class BatchingDriver implements Driver {
     own.inSavepoint = false;
     // Still the holder here. An error that ended the whole SQL transaction (SQLite does so for
     // I/O errors, a full disk…) took the others' work with it: they fail too.
+    this.writes.rolledBack();
     if (!this.db.inTransaction) return this.settle(new Error('SQLite rolled the shared transaction back'));
     await connection.executeQuery(CompiledQuery.raw('rollback to batched'));
     await connection.executeQuery(CompiledQuery.raw('release batched'));
@@ -144,6 +191,7 @@ class BatchingDriver implements Driver {
       this.settle();
     } catch (err) {
       if (this.db.inTransaction) this.db.prepare('rollback').run([]);
+      this.writes.rolledBack();
       this.settle(err);
     }
   }
@@ -168,11 +216,13 @@ class Connection implements DatabaseConnection {
   constructor(
     private readonly db: BatchDatabase,
     private readonly commitShared: () => void,
+    private readonly writes: TableWrites,
   ) {}
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = compiledQuery;
     const stmt = this.db.prepare(sql);
+    this.writes.running(sql);
     if (stmt.reader) return Promise.resolve({ rows: stmt.all(parameters) as R[] });
     if (!this.inSavepoint && this.db.inTransaction && !TRANSACTION_CONTROL.test(sql)) this.commitShared();
     const { changes, lastInsertRowid } = stmt.run(parameters);
@@ -189,4 +239,6 @@ class Connection implements DatabaseConnection {
     for (const row of this.db.prepare(sql).iterate(parameters)) yield { rows: [row as R] };
   }
 }
+/** The table a statement writes: insert into, update, delete from, and DDL (quoted or not). */
+const WRITTEN_TABLE = /\b(?:into|update|from|table)\s+"?([A-Za-z0-9_]+)"?/gi;
 const TRANSACTION_CONTROL = /^(begin|savepoint|release|rollback|commit)\b/i;

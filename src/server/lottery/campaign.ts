@@ -1,6 +1,7 @@
 import type { CampaignHead, CampaignStateName } from '../../shared/api/lottery';
 import type { TCampaignKind } from '../../shared/api/lottery-admin';
 import type { Locale } from '../../shared/i18n';
+import { StampedCache } from '../db/change-stamp';
 import { prepared } from '../db/prepared';
 import type { Tx } from './ledger';
 import { type CampaignSettings, parseSettings } from './settings';
@@ -53,33 +54,27 @@ const campaignById = prepared((db, p: { campaignId: number }) =>
 );
 
 /**
- * A campaign's title or rules, parsed once per stored text (every draw loads its campaign); the
- * result is frozen, shared by every caller.
+ * Every campaign call loads its campaign, and a campaign's row is large (its texts in four
+ * languages): on the embedded engine it is read again only when the table has changed since
+ * (db/change-stamp.ts). The campaign is frozen: every caller shares it.
  */
-function texts(json: string): Record<string, string> {
-  let parsed = parsedTexts.get(json);
-  if (!parsed) {
-    parsed = Object.freeze(JSON.parse(json) as Record<string, string>);
-    if (parsedTexts.size > 1_000) parsedTexts.clear();
-    parsedTexts.set(json, parsed);
-  }
-  return parsed;
-}
-const parsedTexts = new Map<string, Record<string, string>>();
+const campaigns = new StampedCache<number, Campaign | null>('lottery_campaigns');
 
-export async function loadCampaign(trx: Tx, campaignId: number): Promise<Campaign | null> {
-  const [c] = (await campaignById(trx, { campaignId })).rows;
-  if (!c) return null;
-  return {
-    id: c.id,
-    kind: c.kind as CampaignKind,
-    channel: c.channel,
-    title: texts(c.title),
-    rules: texts(c.rules),
-    startsAt: c.starts_at,
-    endsAt: c.ends_at,
-    restocking: c.restocking === 1,
-    noWinWeight: c.no_win_weight,
-    settings: parseSettings(c.settings),
-  };
+export function loadCampaign(trx: Tx, campaignId: number): Promise<Campaign | null> {
+  return campaigns.get(trx, campaignId, async () => {
+    const [c] = (await campaignById(trx, { campaignId })).rows;
+    if (!c) return null;
+    return Object.freeze({
+      id: c.id,
+      kind: c.kind as CampaignKind,
+      channel: c.channel,
+      title: Object.freeze(JSON.parse(c.title) as Record<string, string>),
+      rules: Object.freeze(JSON.parse(c.rules) as Record<string, string>),
+      startsAt: c.starts_at,
+      endsAt: c.ends_at,
+      restocking: c.restocking === 1,
+      noWinWeight: c.no_win_weight,
+      settings: parseSettings(c.settings),
+    });
+  });
 }

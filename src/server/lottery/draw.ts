@@ -96,9 +96,9 @@ export async function draw(
     remember();
     return outcome;
   } catch (err) {
-    // A request id already used: the earlier draw is the answer (also when this retry found no
-    // chance left, or the campaign closed since); another user's id is refused by previousDraw.
-    const again = await previousDraw(db, userId, requestId);
+    // A request id this participant already used: the earlier draw is the answer (also when this
+    // retry found no chance left, or the campaign closed since).
+    const again = await previousDraw(db, c.id, userId, requestId);
     if (again) return again;
     throw err;
   }
@@ -174,28 +174,22 @@ const insertWin = prepared(
       .returning('id'),
 );
 
-async function previousDraw(db: Kysely<Database>, userId: number, requestId: string): Promise<DrawOutcome | null> {
+/** The participant's draw with this request id (the key is unique per campaign and user: migration 0019). */
+async function previousDraw(db: Kysely<Database>, campaignId: number, userId: number, requestId: string): Promise<DrawOutcome | null> {
   const d = await db
     .selectFrom('lottery_draws')
     .leftJoin('lottery_wins', 'lottery_wins.draw_id', 'lottery_draws.id')
-    .select([
-      'lottery_draws.id',
-      'lottery_draws.user_id',
-      'lottery_draws.campaign_id',
-      'lottery_draws.result',
-      'lottery_draws.prize_id',
-      'lottery_wins.id as win_id',
-    ])
+    .select(['lottery_draws.id', 'lottery_draws.result', 'lottery_draws.prize_id', 'lottery_wins.id as win_id'])
+    .where('lottery_draws.campaign_id', '=', campaignId)
+    .where('lottery_draws.user_id', '=', userId)
     .where('lottery_draws.request_id', '=', requestId)
     .executeTakeFirst();
   if (!d) return null;
-  // Another user's request id: nothing of that draw is answered.
-  if (d.user_id !== userId) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'requestId' } });
   return {
     drawId: d.id,
     result: d.result as DrawOutcome['result'],
     prizeId: d.prize_id,
     winId: d.win_id,
-    remaining: await remainingChances(db, d.campaign_id, userId),
+    remaining: await remainingChances(db, campaignId, userId),
   };
 }
