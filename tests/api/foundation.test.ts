@@ -75,7 +75,8 @@ describe.each(ENGINES)('foundation API on %s', (engine) => {
         appId: 'creality_model',
       },
     });
-    expect(res.headers['cache-control']).toBeUndefined();
+    // Answers carry personal data: never kept by a browser or a proxy.
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('applies the documented defaults when the header context is missing', async () => {
@@ -277,6 +278,20 @@ describe.each(ENGINES)('foundation API on %s', (engine) => {
     expect(res.headers['content-security-policy']).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('sends the API security headers on envelope answers: never rendered, framed, cached or sniffed', async () => {
+    for (const url of ['/api/cxy/v2/checkin/status?activityId=1', '/api/cxy/v2/checkin/status?activityId=x']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'cache-control': 'no-store',
+      });
+      expect(res.headers['referrer-policy']).toBeUndefined();
+    }
   });
 
   it('rate-limits a route that asks for it', async () => {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { StampedCache } from '../db/change-stamp';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 
@@ -19,6 +20,14 @@ const sessionByHash = prepared((db, p: { hash: string }) =>
     .select(['id', 'user_id', 'expires_at', 'last_used_at', 'revoked_at', 'elevated_until'])
     .where('token_hash', '=', p.hash),
 );
+
+/**
+ * Every signed-in call reads its session: on the embedded engine the row is kept until the
+ * sessions table changes (a sign-in, a revocation, a last-use update: db/change-stamp.ts), and
+ * expiry is checked on every call against the kept row.
+ */
+const sessionRows = new StampedCache<string, SessionRow | null>('sessions', 10_000);
+type SessionRow = Awaited<ReturnType<typeof sessionByHash>>['rows'][number];
 
 export interface ActiveSession {
   id: number;
@@ -51,7 +60,8 @@ export function createSessions(db: Kysely<Database>, opts: { days: number; now?:
 
     /** The live session of a token, or null (unknown, expired or revoked). */
     async find(token: string): Promise<ActiveSession | null> {
-      const [row] = (await sessionByHash(db, { hash: tokenHash(token) })).rows;
+      const hash = tokenHash(token);
+      const row = await sessionRows.get(db, hash, async () => (await sessionByHash(db, { hash })).rows[0] ?? null);
       const t = now();
       if (!row || row.revoked_at !== null || row.expires_at <= t) return null;
       if (t - row.last_used_at > LAST_USE_GRANULARITY_MS) {

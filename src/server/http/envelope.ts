@@ -47,7 +47,7 @@ export function endpoint<I extends z.ZodType | undefined, R extends z.ZodType>(
     method: contract.method,
     url: contract.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    config: { csrf: options.csrf ?? true, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    config: { csrf: options.csrf ?? true, envelope: true, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: async (request, reply) => {
       const raw = contract.method === 'GET' || contract.method === 'DELETE' ? request.query : request.body;
       const input = (contract.input ? parseInput(contract.input, raw) : undefined) as Input<I>;
@@ -58,6 +58,8 @@ export function endpoint<I extends z.ZodType | undefined, R extends z.ZodType>(
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** A JSON envelope endpoint (endpoint()): it gets the API's security headers (http/security.ts). */
+    envelope?: boolean;
     /**
      * false for the few endpoints other sites may call (analytics beacons); 'always' for GET calls
      * that change state (spec §7's draw and exchange); default true (unsafe methods only).
