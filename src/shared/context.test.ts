@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HEADER, headerContextValues, parseHeaderContext } from './context';
 
 const parse = (headers: Record<string, string | string[]>, cookies: Record<string, string> = {}) =>
-  parseHeaderContext({ headers, cookies, fallbackLocale: 'en', newRequestId: () => 'fresh-id' });
+  parseHeaderContext({ headers, cookies, fallbackLocale: () => 'en', newRequestId: () => 'fresh-id' });
 
 describe('parseHeaderContext', () => {
   it('reads every value of the header context', () => {

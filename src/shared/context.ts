@@ -62,8 +62,8 @@ const first = (h: RawHeaders, name: string): string => {
 export interface ParseInput {
   headers: RawHeaders;
   cookies: Record<string, string | undefined>;
-  /** Locale chosen when neither the header nor the cookie name one (Accept-Language, edition). */
-  fallbackLocale: Locale;
+  /** Locale chosen when neither the header nor the cookie name one (Accept-Language, edition): asked only then. */
+  fallbackLocale: () => Locale;
   /** Used when the caller sent no usable request id. */
   newRequestId: () => string;
 }
@@ -100,7 +100,7 @@ export function parseHeaderContext(input: ParseInput): { ctx: HeaderContext; pro
   const userId = text(first(h, HEADER.userId) || (cookies.userId ?? ''), ID);
   const appChannel = text(first(h, HEADER.appChannel) || (cookies.appChannel ?? ''), ID);
 
-  const locale = localeForCode(first(h, HEADER.languageCode)) ?? localeFromCookie(cookies.lang) ?? input.fallbackLocale;
+  const locale = localeForCode(first(h, HEADER.languageCode)) ?? localeFromCookie(cookies.lang) ?? input.fallbackLocale();
 
   return {
     ctx: {

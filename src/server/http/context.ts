@@ -23,23 +23,27 @@ export function requestIdFrom(req: { headers: Record<string, string | string[] |
 export const headerContextPlugin = fp(
   async (app: FastifyInstance, opts: { editionLocale: Locale }) => {
     app.decorateRequest('ctx', null as unknown as HeaderContext);
-    app.addHook('onRequest', async (request: FastifyRequest) => {
+    // A callback hook, not an async one: it runs on every request, and has nothing to wait for.
+    app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
       const { ctx, problems } = parseHeaderContext({
         headers: request.headers,
         cookies: request.cookies ?? {},
-        fallbackLocale: localeFromAcceptLanguage(request.headers['accept-language']) ?? opts.editionLocale,
+        fallbackLocale: () => localeFromAcceptLanguage(request.headers['accept-language']) ?? opts.editionLocale,
         newRequestId: () => request.id,
       });
       request.ctx = ctx;
       const problem = problems[0];
       if (problem && request.url.startsWith('/api/')) {
-        throw new AppError(ResultCode.parameter, {
-          httpStatus: 400,
-          messageKey: 'parameterNamed',
-          params: { field: problem.header },
-          result: { field: problem.header },
-        });
+        return done(
+          new AppError(ResultCode.parameter, {
+            httpStatus: 400,
+            messageKey: 'parameterNamed',
+            params: { field: problem.header },
+            result: { field: problem.header },
+          }),
+        );
       }
+      done();
     });
   },
   { name: 'header-context', dependencies: ['@fastify/cookie'] },

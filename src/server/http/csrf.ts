@@ -13,16 +13,21 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * opt in with `config: { csrf: 'always' }`.
  */
 export function registerCsrf(app: FastifyInstance, opts: { publicOrigin?: string }) {
-  app.addHook('preHandler', async (request) => {
-    const rule = request.routeOptions.config?.csrf;
-    // Spec §7 has GET calls that change state (a draw, an exchange): those opt in with 'always'.
-    if (rule === false || (SAFE.has(request.method) && rule !== 'always')) return;
-    if (!request.url.startsWith('/api/')) return;
-    if (!request.headers[HEADER.appId]) throw forbidden('missing-app-id');
-    const origin = request.headers.origin;
-    if (origin !== undefined && !isOwnOrigin(request, origin, opts.publicOrigin)) throw forbidden('origin');
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('cross-site');
-  });
+  // A callback hook: it runs on every request, and has nothing to wait for.
+  app.addHook('preHandler', (request, _reply, done) => done(refusal(request, opts.publicOrigin)));
+}
+
+/** Why a request is refused as cross-site, or undefined when it may go on. */
+function refusal(request: FastifyRequest, publicOrigin: string | undefined): AppError | undefined {
+  const rule = request.routeOptions.config?.csrf;
+  // Spec §7 has GET calls that change state (a draw, an exchange): those opt in with 'always'.
+  if (rule === false || (SAFE.has(request.method) && rule !== 'always')) return undefined;
+  if (!request.url.startsWith('/api/')) return undefined;
+  if (!request.headers[HEADER.appId]) return forbidden('missing-app-id');
+  const origin = request.headers.origin;
+  if (origin !== undefined && !isOwnOrigin(request, origin, publicOrigin)) return forbidden('origin');
+  if (request.headers['sec-fetch-site'] === 'cross-site') return forbidden('cross-site');
+  return undefined;
 }
 
 function isOwnOrigin(request: FastifyRequest, origin: string, publicOrigin?: string): boolean {
