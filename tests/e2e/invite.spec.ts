@@ -1,19 +1,8 @@
-import type { Browser } from '@playwright/test';
 import { expect } from './fixtures';
 import { cli, lotteryAdmin, texts } from './operator';
-import { signInByApi, test, userIdOf } from './session';
+import { friendPage, signInByApi, test, userIdOf } from './session';
 
 const DAY = 86_400_000;
-
-/** A second visitor (the invited friend) in a browser context of their own, from another address. */
-async function friendPage(browser: Browser, userAgent?: string) {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    ...(userAgent ? { userAgent } : {}),
-    extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${1 + Math.floor(Math.random() * 250)}` },
-  });
-  return context.newPage();
-}
 
 /**
  * Issue 6, invite friends: a referrer shares their link; a friend who opens it and signs in with a
