@@ -80,6 +80,29 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
     expect(await events(friend)).toEqual(['pending', 'expired']);
   });
 
+  it('at the end releases friends who reached the level while it ran, then expires the rest', async () => {
+    const endsAt = Date.now() + 60_000;
+    const c = await campaign({ endsAt });
+    const referrer = await suite.rows.user('Last-minute referrer');
+    const [early, never, late] = [await bind(c, referrer, 'Early'), await bind(c, referrer, 'Never'), await bind(c, referrer, 'Late')];
+    // Early reached the level before the end, but no run saw it before the end; Late got it after.
+    await levelUp(early);
+    await db()
+      .updateTable('users')
+      .set({ level: 2, updated_at: endsAt + 500 })
+      .where('id', '=', late)
+      .execute();
+    await advanceReferrals(db(), endsAt + 1_000);
+    expect([await stateOf(early), await stateOf(never), await stateOf(late)]).toEqual(['released', 'expired', 'expired']);
+    expect(await events(early)).toEqual(['pending', 'released']);
+    expect(await events(late)).toEqual(['pending', 'expired']);
+    // Released coins are still collected after the end; nothing else moves again.
+    await levelUp(never);
+    await advanceReferrals(db(), endsAt + 2_000);
+    expect([await stateOf(early), await stateOf(never), await stateOf(late)]).toEqual(['released', 'expired', 'expired']);
+    expect(await collectReferralCoins(db(), c, referrer)).toEqual({ collected: 1, coins: 50 });
+  });
+
   it('expires pending and released coins of a blocked referrer; received coins stay', async () => {
     const c = await campaign();
     const referrer = await suite.rows.user('Cheater');
