@@ -172,4 +172,36 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
     const { campaignId: raffle } = await makeCampaign(db(), { noWinWeight: 1, prizes: [] });
     expect((await call('GET', `/api/cxy/v2/invite/summary?activityId=${raffle}`)).code).toBe(ResultCode.notFound);
   });
+
+  it('refuses bad input, visitors and unknown campaigns on the referrer summary', async () => {
+    const c = await campaign();
+    const cookie = (await suite.rows.signIn(await suite.rows.user('Curious'))).cookie;
+    await bind(c, await suite.rows.user('Busy referrer'), 'Their friend');
+    const summary = (query: string, withCookie = true) =>
+      suite.t.app
+        .inject({
+          method: 'GET',
+          url: `/api/cxy/v2/invite/summary${query}`,
+          headers: { ...CLIENT_HEADERS, ...(withCookie ? { cookie } : {}) },
+        })
+        .then((r) => r.json());
+    for (const query of [
+      '',
+      '?activityId=',
+      '?activityId=x',
+      '?activityId=0',
+      '?activityId=-1',
+      '?activityId=1.5',
+      '?activityId=1e3',
+      '?activityId=99999999999999999',
+    ])
+      expect((await summary(query)).code, query).toBe(ResultCode.parameter);
+    expect((await summary(`?activityId=${c.id}&activityId=${c.id}`)).code).toBe(ResultCode.parameter);
+    expect((await summary(`?activityId=${c.id}`, false)).code).toBe(ResultCode.token);
+    expect((await summary('?activityId=987654321')).code).toBe(ResultCode.notFound);
+    // A signed-in member who invited nobody sees an empty summary, never someone else's friends.
+    const mine = await summary(`?activityId=${c.id}`);
+    expect(mine.code).toBe(0);
+    expect(mine.result).toMatchObject({ friends: [], qualified: 0, coins: { pending: { friends: 0, coins: 0 } } });
+  });
 });
