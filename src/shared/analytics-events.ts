@@ -61,7 +61,8 @@ export interface EventProps {
   LotteryWin: { activityId: string; prizeKind: number };
   PrizeClaim: { activityId?: string };
   InviteShare: { activityId: string; shareMethod: string };
-  FriendJoin: { activityId: string; qualified: boolean };
+  /** `bound`: the friend counted for the referrer (not yet qualified: that is the coins' release). */
+  FriendJoin: { activityId: string; bound: boolean };
   CodeRedeem: { activityId: string; prizeKind: number };
   CheckIn: { activityId: string; streak: number };
 }

@@ -106,6 +106,18 @@ describe.each(ENGINES)('analytics collector on %s', (engine) => {
     expect(await stored('Tampered')).toHaveLength(0);
   });
 
+  it('answers a refused image GET with the GIF and the refusal status, a refused POST with JSON', async () => {
+    const tampered = sdkSendData(track('TamperedImage')).replace(/crc%3D(-?)\d/, 'crc%3D$19');
+    const image = await send({ method: 'GET', query: tampered });
+    expect(image.statusCode).toBe(400);
+    expect(image.headers['content-type']).toBe('image/gif');
+    expect(image.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
+    const post = await send({ body: tampered });
+    expect(post.statusCode).toBe(400);
+    expect(post.json().msg).toMatch(/crc/);
+    expect(await stored('TamperedImage')).toHaveLength(0);
+  });
+
   it('refuses reserved and overlong names, overlong ids; cuts long strings at 500', async () => {
     const res = await send({
       body: sdkBatchBody([
@@ -128,6 +140,18 @@ describe.each(ENGINES)('analytics collector on %s', (engine) => {
     for (let i = 0; i < 42; i++) codes.push((await one()).statusCode);
     expect(codes.slice(0, 40).every((c) => c === 200)).toBe(true);
     expect(codes.slice(40)).toEqual([429, 429]);
+    const limited = await one();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toBe('image/gif');
+    expect(limited.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
+    const limitedPost = await t.app.inject({
+      method: 'POST',
+      url: PATH,
+      payload: sdkBatchBody([track('Flood')]),
+      remoteAddress: '10.9.9.9',
+    });
+    expect(limitedPost.statusCode).toBe(429);
+    expect(limitedPost.headers['content-type']).toMatch(/json/);
   });
 
   it('stores a record sent twice once (track id + distinct id + time)', async () => {
@@ -193,6 +217,11 @@ describe('analytics collector backlog', () => {
       const refused = await post();
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json().result.reason).toBe('busy');
+      const refusedImage = await t.app.inject({ method: 'GET', url: `${PATH}?${sdkSendData(track('Backlog'))}` });
+      expect(refusedImage.statusCode).toBe(503);
+      expect(refusedImage.headers['retry-after']).toBe('5');
+      expect(refusedImage.headers['content-type']).toBe('image/gif');
       expect(t.app.analytics.pending).toBe(12);
       await t.app.analytics.flush();
       expect(await t.db.kysely.selectFrom('analytics_events').select('event').where('event', '=', 'Backlog').execute()).toHaveLength(12);

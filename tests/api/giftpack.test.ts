@@ -7,9 +7,9 @@ import { ResultCode } from '../../src/shared/errors';
 import { api } from '../helpers/accounts';
 import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
-import { appSuite } from '../helpers/suite';
+import { appSuite, randomIp } from '../helpers/suite';
 
-/** Gift codes (issue 6): batches by admins, single use, any case, per-user guessing limit. */
+/** Gift codes (issue 6): batches by admins, single use, any case, per-user and per-address guessing limits. */
 const GENERATE = '/api/rest/lottery/admin/giftcode/generate';
 const REDEEM = '/api/cxy/v2/giftpack/redeem';
 const DAY = 86_400_000;
@@ -24,13 +24,13 @@ describe.each(ENGINES)('gift codes on %s', (engine) => {
   });
 
   const db = () => suite.t.db.kysely;
-  // Each call from its own address: the per-user limit is what is tested, not the per-address one.
-  const post = (url: string, body: unknown, cookie?: string) =>
+  // Each call from its own address unless one is given: the per-address limit has a test of its own.
+  const post = (url: string, body: unknown, cookie?: string, address = randomIp()) =>
     suite.t.app
       .inject({
         method: 'POST',
         url,
-        remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        remoteAddress: address,
         headers: { ...CLIENT_HEADERS, ...(cookie ? { cookie } : {}) },
         payload: JSON.stringify(body),
       })
@@ -159,5 +159,20 @@ describe.each(ENGINES)('gift codes on %s', (engine) => {
     // Even the right code now waits.
     expect((await post(REDEEM, { code }, m.cookie)).code).toBe(ResultCode.tooManyRequests);
     expect(await coinBalance(db(), m.id)).toBe(0);
+  });
+
+  it('limits entries per address too: 20 a minute, whoever is signed in', async () => {
+    const address = randomIp();
+    const [a, b, c] = [await member('Shared Wi-Fi A'), await member('Shared Wi-Fi B'), await member('Shared Wi-Fi C')];
+    const wrong = (n: number) => `WXYZ-WXYZ-WXYZ-WX${'ABCDEFGHJK'[n % 10]}${n % 10}`;
+    // 20 wrong entries from one address, none of the three members past their own 10.
+    for (let i = 0; i < 20; i++) {
+      const who = [a, b, c][i % 3] ?? a;
+      expect((await post(REDEEM, { code: wrong(i) }, who.cookie, address)).code, `entry ${i + 1}`).toBe(ResultCode.codeError);
+    }
+    const refused = await post(REDEEM, { code: wrong(20) }, c.cookie, address);
+    expect(refused.code).toBe(ResultCode.tooManyRequests);
+    // The same member from another address is only refused for the code itself.
+    expect((await post(REDEEM, { code: wrong(21) }, c.cookie)).code).toBe(ResultCode.codeError);
   });
 });

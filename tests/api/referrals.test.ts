@@ -80,6 +80,29 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
     expect(await events(friend)).toEqual(['pending', 'expired']);
   });
 
+  it('at the end releases friends who reached the level while it ran, then expires the rest', async () => {
+    const endsAt = Date.now() + 60_000;
+    const c = await campaign({ endsAt });
+    const referrer = await suite.rows.user('Last-minute referrer');
+    const [early, never, late] = [await bind(c, referrer, 'Early'), await bind(c, referrer, 'Never'), await bind(c, referrer, 'Late')];
+    // Early reached the level before the end, but no run saw it before the end; Late got it after.
+    await levelUp(early);
+    await db()
+      .updateTable('users')
+      .set({ level: 2, updated_at: endsAt + 500 })
+      .where('id', '=', late)
+      .execute();
+    await advanceReferrals(db(), endsAt + 1_000);
+    expect([await stateOf(early), await stateOf(never), await stateOf(late)]).toEqual(['released', 'expired', 'expired']);
+    expect(await events(early)).toEqual(['pending', 'released']);
+    expect(await events(late)).toEqual(['pending', 'expired']);
+    // Released coins are still collected after the end; nothing else moves again.
+    await levelUp(never);
+    await advanceReferrals(db(), endsAt + 2_000);
+    expect([await stateOf(early), await stateOf(never), await stateOf(late)]).toEqual(['released', 'expired', 'expired']);
+    expect(await collectReferralCoins(db(), c, referrer)).toEqual({ collected: 1, coins: 50 });
+  });
+
   it('expires pending and released coins of a blocked referrer; received coins stay', async () => {
     const c = await campaign();
     const referrer = await suite.rows.user('Cheater');
@@ -148,5 +171,37 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
       expect((await call('POST', '/api/cxy/v2/invite/collect', body)).code, JSON.stringify(body)).toBe(ResultCode.parameter);
     const { campaignId: raffle } = await makeCampaign(db(), { noWinWeight: 1, prizes: [] });
     expect((await call('GET', `/api/cxy/v2/invite/summary?activityId=${raffle}`)).code).toBe(ResultCode.notFound);
+  });
+
+  it('refuses bad input, visitors and unknown campaigns on the referrer summary', async () => {
+    const c = await campaign();
+    const cookie = (await suite.rows.signIn(await suite.rows.user('Curious'))).cookie;
+    await bind(c, await suite.rows.user('Busy referrer'), 'Their friend');
+    const summary = (query: string, withCookie = true) =>
+      suite.t.app
+        .inject({
+          method: 'GET',
+          url: `/api/cxy/v2/invite/summary${query}`,
+          headers: { ...CLIENT_HEADERS, ...(withCookie ? { cookie } : {}) },
+        })
+        .then((r) => r.json());
+    for (const query of [
+      '',
+      '?activityId=',
+      '?activityId=x',
+      '?activityId=0',
+      '?activityId=-1',
+      '?activityId=1.5',
+      '?activityId=1e3',
+      '?activityId=99999999999999999',
+    ])
+      expect((await summary(query)).code, query).toBe(ResultCode.parameter);
+    expect((await summary(`?activityId=${c.id}&activityId=${c.id}`)).code).toBe(ResultCode.parameter);
+    expect((await summary(`?activityId=${c.id}`, false)).code).toBe(ResultCode.token);
+    expect((await summary('?activityId=987654321')).code).toBe(ResultCode.notFound);
+    // A signed-in member who invited nobody sees an empty summary, never someone else's friends.
+    const mine = await summary(`?activityId=${c.id}`);
+    expect(mine.code).toBe(0);
+    expect(mine.result).toMatchObject({ friends: [], qualified: 0, coins: { pending: { friends: 0, coins: 0 } } });
   });
 });

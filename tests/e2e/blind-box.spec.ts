@@ -1,5 +1,5 @@
 import { expect } from './fixtures';
-import { signInByApi, test } from './session';
+import { friendPage, signInByApi, test } from './session';
 
 /** Issue 6, blind box and happy planet: the raffle's engine with other looks. */
 for (const [path, act] of [
@@ -16,3 +16,21 @@ for (const [path, act] of [
     await expect(page.getByText(/You have 0 (boxes|draws) (to open|left)\./)).toBeVisible();
   });
 }
+
+test('/blind-box-invite: the invite link opens the blind box, where the friend is bound', async ({ page, browser }) => {
+  test.slow();
+  await signInByApi(page);
+  await page.goto('/blind-box-invite?activeId=1');
+  await page.getByRole('button', { name: 'Invite friends' }).click();
+  const link = await page.getByRole('textbox', { name: 'Link' }).inputValue();
+  expect(new URL(link).pathname).toBe('/blind-box');
+  expect(link).toMatch(/\/blind-box\?activeId=1&inviter=\d+$/);
+
+  const friend = await friendPage(browser);
+  await signInByApi(friend);
+  const accepted = friend.waitForResponse((r) => r.url().includes('/tLottery/acceptInvite'));
+  await friend.goto(link);
+  expect((await (await accepted).json()).result).toEqual({ bound: true });
+  await expect(friend.getByRole('button', { name: /^Open box \d$/ }).first()).toBeVisible();
+  await friend.context().close();
+});

@@ -21,8 +21,10 @@ test('redeem a gift code for premium days, once', async ({ page }) => {
   };
   const code = codes[0] ?? '';
 
-  await page.goto('/gift-pack');
+  await page.goto(`/gift-pack?activityId=${campaign.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Gift pack' })).toBeVisible();
+  await expect(page.locator('header.gift-hero .raffle-state')).toHaveText('Ongoing');
+  await expect(page.locator('header.gift-hero .raffle-period time')).toHaveCount(2);
   await signInByApi(page);
   await page.reload();
   await page.getByLabel('Gift code').fill(code.toLowerCase().replaceAll('-', ' '));
@@ -43,6 +45,8 @@ test('a new member claims the newcomer gift pack once', async ({ page }) => {
   await page.goto('/gift-pack');
   const pack = page.locator('section.newcomer');
   await expect(pack.getByRole('heading', { name: 'Newcomer gift pack' })).toBeVisible();
+  await expect(pack.locator('.raffle-state')).toHaveText('Ongoing');
+  await expect(pack.locator('.raffle-period time')).toHaveCount(2);
   await signInByApi(page);
   await page.reload();
   await pack.getByRole('button', { name: 'Claim my newcomer gifts' }).click();
@@ -63,4 +67,22 @@ test('a code typed before the form came alive is kept', async ({ page }) => {
   await page.getByLabel('Gift code').fill('abcd efgh jkmn pqrs');
   await expect(page.getByRole('button', { name: 'Redeem' })).toBeEnabled();
   await expect(page.getByLabel('Gift code')).toHaveValue('abcd efgh jkmn pqrs');
+});
+
+test('every gift page shows the state of its campaign, a coming one with its start', async ({ page }) => {
+  const startsAt = Date.now() + 3 * DAY;
+  const coming = lotteryAdmin('create', {
+    kind: 'giftcode',
+    title: texts('E2E coming gifts'),
+    rules: texts('Codes give premium days.'),
+    startsAt: new Date(startsAt).toISOString(),
+    endsAt: new Date(startsAt + 30 * DAY).toISOString(),
+    prizes: [{ kind: 4, name: texts('Premium'), stock: 0, weight: 1, value: 7 }],
+  });
+  for (const path of ['/gift-pack', '/gift-pack2', '/vip-package']) {
+    await page.goto(`${path}?activityId=${coming.id}`);
+    const state = page.locator('header.gift-hero .raffle-state');
+    await expect(state, path).toContainText('Coming soon');
+    await expect(state.locator('time'), path).toHaveAttribute('datetime', new Date(startsAt).toISOString());
+  }
 });

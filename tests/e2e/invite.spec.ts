@@ -1,19 +1,8 @@
-import type { Browser } from '@playwright/test';
 import { expect } from './fixtures';
 import { cli, lotteryAdmin, texts } from './operator';
-import { signInByApi, test, userIdOf } from './session';
+import { friendPage, signInByApi, test, userIdOf } from './session';
 
 const DAY = 86_400_000;
-
-/** A second visitor (the invited friend) in a browser context of their own, from another address. */
-async function friendPage(browser: Browser, userAgent?: string) {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    ...(userAgent ? { userAgent } : {}),
-    extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${1 + Math.floor(Math.random() * 250)}` },
-  });
-  return context.newPage();
-}
 
 /**
  * Issue 6, invite friends: a referrer shares their link; a friend who opens it and signs in with a
@@ -121,6 +110,14 @@ test('claim a reward tier after confirming; it ends the inviting', async ({ page
   await expect(page.locator('.invite-hero-dragon').getByRole('heading', { name: 'E2E invite with gifts' })).toBeVisible();
   await page.goto(`/invite-politely/record/${id}`);
   await expect(page.locator('.invite-list').getByText('Ready to collect · 20')).toBeVisible();
+  // Every look's history shows the campaign's state and dates, like its other pages.
+  for (const path of [`/invite-record/${id}`, `/invite-record2/${id}`, `/dragon-record/${id}`, `/invite-politely/record/${id}`]) {
+    await page.goto(path);
+    const hero = page.locator('header.invite-hero');
+    await expect(hero.locator('.raffle-state'), path).toHaveText('Ongoing');
+    await expect(hero.getByRole('heading', { level: 1, name: 'E2E invite with gifts' }), path).toBeVisible();
+    await expect(hero.locator('.raffle-period time'), path).toHaveCount(2);
+  }
   await page.goto(`/invite-politely/rules/2?activityId=${id}`);
   await expect(page.getByRole('heading', { name: 'Who counts as an invited friend' })).toBeVisible();
   await page.goto(`/dragon-invitee?activityId=${id}`);

@@ -13,6 +13,16 @@ export const test = base.extend({
   },
 });
 
+/** A second visitor (an invited friend) in a browser context of their own, from another address. */
+export async function friendPage(browser: Browser, userAgent?: string) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    ...(userAgent ? { userAgent } : {}),
+    extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${1 + Math.floor(Math.random() * 250)}` },
+  });
+  return context.newPage();
+}
+
 export const API_HEADERS = { __cxy_app_id_: 'creality_model' };
 /** A valid mainland mobile number, different in every run. */
 export const newPhone = () => `138${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

@@ -40,6 +40,13 @@ export function registerAnalyticsRoutes(app: FastifyInstance, config: Config) {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    // An image request gets an image whoever refused it (our checks: 400, 503; the body and rate
+    // limits: 413, 429), with the refusal's status; posts keep the JSON reason.
+    scope.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' || reply.statusCode < 400) return payload;
+      reply.type('image/gif');
+      return PIXEL;
+    });
     scope.route({
       method: ['GET', 'POST'],
       url: ANALYTICS_COLLECT_PATH,

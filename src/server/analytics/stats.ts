@@ -9,6 +9,7 @@ import {
   type InviteStep,
 } from '../../shared/api/analytics';
 import type { Database } from '../db/schema';
+import { qualifiedFriends } from './qualified';
 
 /**
  * The dashboard's figures. A person is the signed-in id when the SDK linked the anonymous one to
@@ -28,9 +29,13 @@ interface Filters {
 const person = sql<string>`coalesce(i.distinct_id, e.distinct_id)`;
 const dayOf = sql<number>`e.time / ${sql.lit(DAY)}`;
 
+/** The range as epoch milliseconds, end excluded. */
+function span(f: Filters) {
+  return { start: Date.parse(`${f.from}T00:00:00Z`), end: Date.parse(`${f.to}T00:00:00Z`) + DAY };
+}
+
 function events(db: Kysely<Database>, f: Filters) {
-  const start = Date.parse(`${f.from}T00:00:00Z`);
-  const end = Date.parse(`${f.to}T00:00:00Z`) + DAY;
+  const { start, end } = span(f);
   let q = db
     .selectFrom('analytics_events as e')
     .leftJoin('analytics_identities as i', 'i.original_id', 'e.distinct_id')
@@ -45,10 +50,10 @@ type Step = (e: { event: (name: string) => Expression<SqlBool> }) => Expression<
 
 /**
  * What each step means. "Signed in": any event of the campaign sent under a signed-in id (one
- * the SDK's login linked). "Qualified": a friend whose binding counted for the referrer; the
- * properties are JSON we wrote ourselves (compact, names checked), so the text match is exact.
+ * the SDK's login linked). "Qualified": a friend whose coins were released, read from the
+ * referral tables (qualified.ts), not from the events.
  */
-const STEP_WHERE: Record<FunnelStep | InviteStep, Step | 'signedIn'> = {
+const STEP_WHERE: Record<FunnelStep | InviteStep, Step | 'signedIn' | 'qualified'> = {
   viewed: (x) => x.event(EVENTS.pageView),
   signedIn: 'signedIn',
   drew: (x) => x.event(EVENTS.draw),
@@ -56,11 +61,12 @@ const STEP_WHERE: Record<FunnelStep | InviteStep, Step | 'signedIn'> = {
   claimed: (x) => x.event(EVENTS.claim),
   shared: (x) => x.event(EVENTS.inviteShare),
   friendJoined: (x) => x.event(EVENTS.friendJoin),
-  qualified: (x) => sql<SqlBool>`${x.event(EVENTS.friendJoin)} and e.properties like ${'%"qualified":true%'}`,
+  qualified: 'qualified',
 };
 
 async function peopleAt(db: Kysely<Database>, f: Filters, step: FunnelStep | InviteStep): Promise<Set<string>> {
   const where = STEP_WHERE[step];
+  if (where === 'qualified') return qualifiedFriends(db, { ...span(f), activityId: f.activityId, channel: f.channel });
   let q = events(db, f).where('e.activity_id', 'is not', null);
   q =
     where === 'signedIn'
@@ -73,7 +79,7 @@ async function peopleAt(db: Kysely<Database>, f: Filters, step: FunnelStep | Inv
 /**
  * People at each step. The draw funnel is one person's path: a step counts those who took every
  * earlier step too. The invite funnel moves from referrers to their friends (other people), so
- * each step counts on its own (qualified friends are joined friends anyway).
+ * each step counts on its own (a friend may qualify days after joining, in another range).
  */
 async function funnel<S extends FunnelStep | InviteStep>(db: Kysely<Database>, f: Filters, steps: readonly S[], strict: boolean) {
   const out: { step: S; people: number }[] = [];

@@ -34,8 +34,9 @@ export async function startReferral(trx: Tx, c: Campaign, inviteId: number, now:
  * The time- and level-driven moves, for every invite-friends campaign (run by a job on every
  * instance; each move is a guarded update, so two runners at once move each invite once):
  * pending → released when the friend reached the campaign's level while it runs and the referrer
- * is in good standing; pending → expired when the campaign has ended; pending or released →
- * expired when the referrer is blocked. Expired coins never move again. Returns the counts.
+ * is in good standing; pending → expired when the campaign has ended (after releasing those who
+ * reached the level before the end); pending or released → expired when the referrer is blocked.
+ * Expired coins never move again. Returns the counts.
  * `onlyUser` limits the moves to invites that user is part of (run at once when staff change
  * their level or standing, so a friend's coins are released without waiting for the job).
  */
@@ -61,29 +62,43 @@ export async function advanceReferrals(db: Kysely<Database>, now = Date.now(), o
         now,
       );
       const ended = c.ends_at <= now;
-      const moved = ended
+      // Release before expiring: the first run after the end (up to a minute later) still owes
+      // the coins of friends who reached the level while the event ran. "Before the end" is their
+      // account unchanged since then: every level change stamps `updated_at` (and moves that
+      // user's coins at once), so a level given after the end never releases.
+      const released = await involving(trx.updateTable('lottery_invites'))
+        .set({ coin_state: 'released' })
+        .where('campaign_id', '=', c.id)
+        .where('coin_state', '=', 'pending')
+        .where('invitee_id', 'in', (eb) => {
+          const atLevel = eb.selectFrom('users').select('id').where('level', '>=', level);
+          return ended ? atLevel.where('updated_at', '<=', c.ends_at) : atLevel;
+        })
+        .where('inviter_id', 'in', (eb) => eb.selectFrom('users').select('id').where('state', '=', 'active'))
+        .returning('id')
+        .execute();
+      await recordMoves(
+        trx,
+        released.map((r) => r.id),
+        'released',
+        now,
+      );
+      const expired = ended
         ? await involving(trx.updateTable('lottery_invites'))
             .set({ coin_state: 'expired' })
             .where('campaign_id', '=', c.id)
             .where('coin_state', '=', 'pending')
             .returning('id')
             .execute()
-        : await involving(trx.updateTable('lottery_invites'))
-            .set({ coin_state: 'released' })
-            .where('campaign_id', '=', c.id)
-            .where('coin_state', '=', 'pending')
-            .where('invitee_id', 'in', (eb) => eb.selectFrom('users').select('id').where('level', '>=', level))
-            .where('inviter_id', 'in', (eb) => eb.selectFrom('users').select('id').where('state', '=', 'active'))
-            .returning('id')
-            .execute();
+        : [];
       await recordMoves(
         trx,
-        moved.map((r) => r.id),
-        ended ? 'expired' : 'released',
+        expired.map((r) => r.id),
+        'expired',
         now,
       );
-      counts.expired += blocked.length + (ended ? moved.length : 0);
-      counts.released += ended ? 0 : moved.length;
+      counts.expired += blocked.length + expired.length;
+      counts.released += released.length;
     });
   }
   return counts;

@@ -3,7 +3,7 @@ import type { CheckinCampaign } from '../../shared/api/checkin';
 import type { CollectionView } from '../../shared/api/collection';
 import type { NewcomerOffer } from '../../shared/api/giftpack';
 import type { InviteCampaign } from '../../shared/api/invite';
-import type { LotteryDataInfo, LotteryInfo } from '../../shared/api/lottery';
+import type { CampaignHead, LotteryDataInfo, LotteryInfo } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
 import { collectionPage } from '../collection/service';
 import type { Database } from '../db/schema';
@@ -24,6 +24,11 @@ export interface LotteryService {
   checkinPage(campaignId: number | null, locale: Locale): Promise<CheckinCampaign | null>;
   /** An invite-friends campaign (without an id: the one running now) as everyone sees it. */
   invitePage(campaignId: number | null, locale: Locale): Promise<InviteCampaign | null>;
+  /**
+   * The gift-code campaign a gift page is about (without an id: the one running now), for its
+   * state and dates; null for an unknown id or another kind.
+   */
+  giftCodePage(campaignId: number | null, locale: Locale): Promise<CampaignHead | null>;
   /** The newcomer gift pack running now, as signed-out visitors see it; null when there is none. */
   newcomerPage(locale: Locale): Promise<NewcomerOffer | null>;
   /** A collection campaign (without an id: the one running now) as signed-out readers see it. */
@@ -56,6 +61,12 @@ export function createLotteryService(db: Kysely<Database>): LotteryService {
       const id = campaignId ?? (await currentCampaignId(db, 'invite', now));
       const c = id ? await loadCampaign(db, id) : null;
       return c?.kind === 'invite' ? inviteCampaign(db, c, locale, now) : null;
+    },
+    async giftCodePage(campaignId, locale) {
+      const now = Date.now();
+      const id = campaignId ?? (await currentCampaignId(db, 'giftcode', now));
+      const c = id ? await loadCampaign(db, id) : null;
+      return c?.kind === 'giftcode' ? campaignHead(c, locale, now) : null;
     },
     async newcomerPage(locale) {
       const id = await currentCampaignId(db, 'newcomer', Date.now());

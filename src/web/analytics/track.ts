@@ -1,5 +1,6 @@
-import { CAMPAIGN_PARAMS, type EventProps, type PageProps, type ProductEvent } from '../../shared/analytics-events';
+import type { EventProps, PageProps, ProductEvent } from '../../shared/analytics-events';
 import { readOuterLink } from '../outer-link';
+import { campaignOf } from './campaign-of';
 
 /**
  * The site's analytics calls, usable before the SDK is there: the SDK loads after first paint
@@ -49,8 +50,7 @@ export function sdkReady(ready: SensorsLike): void {
 }
 
 function pageProps(): PageProps {
-  const params = new URLSearchParams(location.search);
-  const campaign = CAMPAIGN_PARAMS.map((p) => params.get(p)).find((v) => v && /^\d{1,16}$/.test(v));
+  const campaign = campaignOf(location.pathname, location.search);
   const channel = readOuterLink(sessionStorage)?.channel;
   return { ...(campaign ? { activityId: campaign } : {}), ...(channel ? { channel } : {}) };
 }

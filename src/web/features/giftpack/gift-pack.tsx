@@ -3,6 +3,8 @@ import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
+import { CampaignHero } from '../lottery/campaign-frame';
+import { queryId } from '../lottery/raffle-paths';
 import type { Route } from './+types/gift-pack';
 
 const RedeemForm = lazy(() => import('./redeem-form'));
@@ -11,14 +13,17 @@ const NewcomerPack = lazy(() => import('./newcomer-pack'));
 /**
  * Gift-code entry (`/gift-pack`, `/gift-pack2`, and `/vip-package` for premium codes): the same
  * page for every version. The form is an island; a code gives its prize at once, or asks for a
- * shipping address for a physical one.
+ * shipping address for a physical one. The header shows the state and dates of the gift-code
+ * campaign the link names (`activityId`) or, without one, of the one running now.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['campaigns', 'lottery', 'enums']);
   const vip = base.url.pathname.startsWith('/vip-package');
+  const id = queryId(base.url.searchParams, 'activityId') ?? queryId(base.url.searchParams, 'activeId');
   return {
     i18n: base.i18n,
     vip,
+    campaign: await context.services.lottery.giftCodePage(id, base.locale),
     // The newcomer pack is offered on the gift pages while one runs.
     newcomer: vip ? null : await context.services.lottery.newcomerPage(base.locale),
     head: {
@@ -38,10 +43,14 @@ export default function GiftPack({ loaderData }: Route.ComponentProps) {
   const title = t(loaderData.vip ? 'gift.vipTitle' : 'gift.title');
   return (
     <article className="gift-pack">
-      <header className="raffle-hero gift-hero">
-        <h1>{title}</h1>
-        <p className="gift-lead">{t('gift.lead')}</p>
-      </header>
+      {loaderData.campaign ? (
+        <CampaignHero page={loaderData.campaign} className="gift-hero" title={title} lead={t('gift.lead')} />
+      ) : (
+        <header className="raffle-hero gift-hero">
+          <h1>{title}</h1>
+          <p className="gift-lead">{t('gift.lead')}</p>
+        </header>
+      )}
       {loaderData.newcomer ? (
         <Suspense fallback={<section className="card newcomer" />}>
           <NewcomerPack offer={loaderData.newcomer} />

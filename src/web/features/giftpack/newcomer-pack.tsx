@@ -9,7 +9,9 @@ import { useResume, whenSignedIn } from '../accounts/after-sign-in';
 import { useSignedIn } from '../accounts/login-store';
 import { useSignedInApi } from '../accounts/signed-in-api';
 import { useHydrated } from '../content/hydrated';
+import { CampaignPeriod } from '../lottery/campaign-frame';
 import { rafflePath } from '../lottery/raffle-paths';
+import { StateBadge } from '../lottery/state-badge';
 
 /**
  * The newcomer gift pack (spec §5, first-time users only): what it holds, and for a signed-in
@@ -49,7 +51,9 @@ export default function NewcomerPack({ offer }: { offer: NewcomerOffer }) {
 
   return (
     <section className="card newcomer" aria-labelledby="newcomer-title">
+      <StateBadge info={offer} />
       <h2 id="newcomer-title">{offer.title}</h2>
+      <CampaignPeriod page={offer} />
       <ul className="newcomer-gifts">
         {offer.prizes.map((p) => (
           <li key={p.id}>

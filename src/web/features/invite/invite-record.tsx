@@ -7,6 +7,7 @@ import { PeopleIcon } from '../../ui/icons';
 import { StateView } from '../../ui/state-view';
 import type { Route } from './+types/invite-record';
 import { inviteCampaignId } from './invite-friends';
+import { InviteHero } from './invite-hero';
 import { LOOKS, lookOf } from './looks';
 
 const Referrer = lazy(() => import('./referrer'));
@@ -36,7 +37,7 @@ export default function InviteRecord({ loaderData }: Route.ComponentProps) {
   if (!page) return <StateView icon={<PeopleIcon />} title={t('invite.notFound')} />;
   return (
     <article className={`invite raffle-page invite-look-${look}`}>
-      <h1 className="page-title">{page.title}</h1>
+      <InviteHero page={page} look={look} title={page.title} />
       <Suspense fallback={<section className="card" />}>
         <Referrer page={page} />
       </Suspense>

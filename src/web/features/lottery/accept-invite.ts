@@ -36,7 +36,7 @@ export function useAcceptInvite(api: Pick<ApiClient, 'call'>, lotteryId: string)
     } catch {}
     api.call<typeof acceptInvite>(LOTTERY_API.acceptInvite, { lotteryId, inviter }, { quiet: true }).then(
       (r) => {
-        track('FriendJoin', { activityId: lotteryId, qualified: r.bound });
+        track('FriendJoin', { activityId: lotteryId, bound: r.bound });
         setAnswer(r);
         try {
           localStorage.setItem(key, String(inviter));

@@ -12,8 +12,13 @@ import { StateBadge } from './state-badge';
 /**
  * More blind boxes for inviting friends (`/blind-box-invite?activeId=…`): the visitor's invite
  * link (each new friend who joins through it gives the campaign's invite draws) and the friends
- * who joined.
+ * who joined. The link opens the blind box itself (a friend who signs in there is bound by it),
+ * not the wheel.
  */
+/** The blind box of a campaign; with `inviter`, the invite link a friend opens (stable: an island's effect depends on it). */
+const blindBoxPage = (id: string, inviter?: string) =>
+  `/blind-box?${new URLSearchParams({ activeId: id, ...(inviter ? { inviter } : {}) })}`;
+
 export const loader = ({ request, context }: Route.LoaderArgs) => drawCampaignLoader(request, context);
 
 export const headers = publicPageHeaders;
@@ -35,10 +40,10 @@ export default function BlindBoxInvite({ loaderData }: Route.ComponentProps) {
       <section className="card">
         <p>{t('box.inviteText')}</p>
         <nav className="raffle-links" aria-label={t('links.label')}>
-          <Link className="btn btn-secondary" to={`/blind-box?activeId=${info.id}`}>
+          <Link className="btn btn-secondary" to={blindBoxPage(info.id)}>
             {t('box.back')}
           </Link>
-          <RaffleShare info={info} />
+          <RaffleShare info={info} page={blindBoxPage} />
         </nav>
       </section>
       <Invites activeId={info.id} />
