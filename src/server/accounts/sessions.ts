@@ -24,7 +24,9 @@ const sessionByHash = prepared((db, p: { hash: string }) =>
 /**
  * Every signed-in call reads its session: on the embedded engine the row is kept until the
  * sessions table changes (a sign-in, a revocation, a last-use update: db/change-stamp.ts), and
- * expiry is checked on every call against the kept row.
+ * expiry is checked on every call against the kept row. Kept by token, so a call of a known
+ * session does not hash it again (the tokens are in this process's memory with each request
+ * anyway; the database still holds only their hashes).
  */
 const sessionRows = new StampedCache<string, SessionRow | null>('sessions', 10_000);
 type SessionRow = Awaited<ReturnType<typeof sessionByHash>>['rows'][number];
@@ -60,8 +62,7 @@ export function createSessions(db: Kysely<Database>, opts: { days: number; now?:
 
     /** The live session of a token, or null (unknown, expired or revoked). */
     async find(token: string): Promise<ActiveSession | null> {
-      const hash = tokenHash(token);
-      const row = await sessionRows.get(db, hash, async () => (await sessionByHash(db, { hash })).rows[0] ?? null);
+      const row = await sessionRows.get(db, token, async () => (await sessionByHash(db, { hash: tokenHash(token) })).rows[0] ?? null);
       const t = now();
       if (!row || row.revoked_at !== null || row.expires_at <= t) return null;
       if (t - row.last_used_at > LAST_USE_GRANULARITY_MS) {
