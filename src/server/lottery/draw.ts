@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { PrizeKind, WinState } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
 import { grantCollectionCards } from '../collection/cards';
+import { StampedCache } from '../db/change-stamp';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
@@ -106,7 +107,7 @@ export async function draw(
 
 /** Prizes the user can still win (in stock, under their cap) and the no-win segment, by weight. */
 async function pickPrize(trx: Tx, c: Campaign, userId: number) {
-  const prizes = (await prizesInStock(trx, { campaignId: c.id })).rows;
+  const prizes = await openPrizes.get(trx, c.id, async () => (await prizesInStock(trx, { campaignId: c.id })).rows);
   const capped = prizes.filter((p) => p.per_user_cap !== null);
   const mine = capped.length
     ? await trx
@@ -126,6 +127,16 @@ async function pickPrize(trx: Tx, c: Campaign, userId: number) {
   const choice = pickWeighted([...open, { id: 0, kind: 0, weight: c.noWinWeight, value: 0, per_user_cap: null }]);
   return choice && choice.id !== 0 ? choice : null;
 }
+
+/**
+ * The prizes still in stock, kept on the embedded engine until the prizes table changes (a win
+ * takes stock, an admin edit): once the stock is gone, every draw reads the same list. Only a
+ * hint of what may be won: the stock is taken by a guarded update either way.
+ */
+const openPrizes = new StampedCache<
+  number,
+  Array<{ id: number; kind: number; weight: number; value: number; per_user_cap: number | null }>
+>('lottery_prizes');
 
 // The draw's statements, built once (db/prepared.ts): every draw runs them.
 const prizesInStock = prepared((db, p: { campaignId: number }) =>
