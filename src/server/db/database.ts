@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { watchChanges } from './change-stamp';
+import { registerTransactionConnection } from './prepared';
 import type { Database } from './schema';
 import { BatchingSqliteDialect } from './sqlite-batch';
 
@@ -53,6 +54,7 @@ function openSqlite(file: string): Db {
   const dialect = new BatchingSqliteDialect(withStatementCache(database));
   const kysely = new Kysely<Database>({ dialect });
   watchChanges(kysely, (table) => dialect.changeStamp(table));
+  registerTransactionConnection(kysely, () => dialect.transactionConnection());
   return { kysely, dialect: 'sqlite', ping: () => ping(kysely), close: () => kysely.destroy() };
 }
 

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from './database';
+import { prepared } from './prepared';
 
 // Group commit (sqlite-batch.ts): transactions that queue together share one SQL transaction,
 // yet each one's outcome is its own and is answered only once it is committed.
@@ -78,5 +79,37 @@ describe('SQLite group commit', () => {
       await sql`insert into t (n) values ('y')`.execute(trx);
     });
     expect(await rows()).toEqual(['y']);
+  });
+
+  it("runs a prepared query of a transaction on that transaction's connection: its own writes seen, undone with it", async () => {
+    const count = prepared(
+      (d, p: { n: string }) =>
+        (d as unknown as Kysely<{ t: { n: string } }>)
+          .selectFrom('t')
+          .select((eb) => eb.fn.countAll<number>().as('c'))
+          .where('n', '=', p.n) as never,
+    );
+    const seen = (r: { rows: unknown[] }) => Number((r.rows[0] as { c: number }).c);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        db.kysely.transaction().execute(async (trx) => {
+          await sql`insert into t (n) values (${`p${i}`})`.execute(trx);
+          const mine = seen(await count(trx, { n: `p${i}` }));
+          if (i % 3 === 0) throw new Error('refused');
+          return mine;
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'refused'))).toEqual(
+      Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? 'refused' : 1)),
+    );
+    expect(await rows()).toEqual(
+      Array.from({ length: 30 }, (_, i) => i)
+        .filter((i) => i % 3 !== 0)
+        .map((i) => `p${i}`)
+        .sort(),
+    );
+    // Outside a transaction it goes through Kysely's queue (the connection may be another's).
+    expect(seen(await count(db.kysely, { n: 'p1' }))).toBe(1);
   });
 });

@@ -43,6 +43,7 @@ export interface BatchDatabase {
  */
 export class BatchingSqliteDialect extends SqliteDialect {
   private readonly writes = new TableWrites();
+  private driver: BatchingDriver | null = null;
   constructor(
     private readonly database: BatchDatabase,
     private readonly limits = { maxBatch: 64, maxOpenMs: 2 },
@@ -50,7 +51,16 @@ export class BatchingSqliteDialect extends SqliteDialect {
     super({ database: database as unknown as SqliteDatabase });
   }
   override createDriver(): Driver {
-    return new BatchingDriver(this.database, this.limits, this.writes);
+    this.driver = new BatchingDriver(this.database, this.limits, this.writes);
+    return this.driver;
+  }
+  /**
+   * The connection of the transaction running now, if one is: SQLite has one connection, and a
+   * transaction holds it from its begin to its commit, so a transaction handle in use is this one's.
+   */
+  transactionConnection(): DatabaseConnection | null {
+    const holder = this.driver?.current;
+    return holder?.inSavepoint ? holder : null;
   }
   /**
    * A number that changes whenever `table` may have changed: written by this connection (or a
@@ -100,6 +110,9 @@ class BatchingDriver implements Driver {
   /** FIFO of those waiting for the connection (one holder at a time: SQLite has one). */
   private readonly queue: Array<() => void> = [];
   private holder: Connection | null = null;
+  get current(): Connection | null {
+    return this.holder;
+  }
   /** Transactions done inside the open shared transaction, awaiting its commit. */
   private pending: Array<{ resolve: () => void; reject: (err: unknown) => void }> = [];
   /** When the open shared transaction began (performance.now()). */
