@@ -93,6 +93,23 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
     expect(await remainingChances(db(), campaignId, u)).toBe(2);
   });
 
+  it("answers a retry of the participant's latest draw after earlier ones, and counts each draw once", async () => {
+    const u = await users.user('Again');
+    const { campaignId } = await makeCampaign(db(), { noWinWeight: 1, prizes: [], settings: { dailyChances: 5 } });
+    const first = await draw(db(), u, campaignId, uuid());
+    const id = uuid();
+    const second = await draw(db(), u, campaignId, id);
+    expect(second.drawId).not.toBe(first.drawId);
+    expect(await draw(db(), u, campaignId, id)).toEqual(second);
+    const b = await db()
+      .selectFrom('lottery_chance_balances')
+      .select(['remaining', 'draws'])
+      .where('campaign_id', '=', campaignId)
+      .where('user_id', '=', u)
+      .executeTakeFirstOrThrow();
+    expect(b).toEqual({ remaining: 3, draws: 2 });
+  });
+
   it('answers a retry with the first outcome even once the chances are gone', async () => {
     const u = await users.user('Last');
     const { campaignId } = await makeCampaign(db(), { noWinWeight: 1, prizes: [], settings: { dailyChances: 1, premiumDailyChances: 0 } });

@@ -46,12 +46,21 @@ export interface LotteryTables {
     business_key: string;
     created_at: number;
   };
-  lottery_chance_balances: { campaign_id: number; user_id: number; remaining: number };
+  lottery_chance_balances: {
+    campaign_id: number;
+    user_id: number;
+    remaining: number;
+    /** Draws made (a participant is one with draws > 0). */
+    draws: Defaulted<number>;
+    /** The request id of the participant's latest draw, and that draw: a retry answers it (migration 0019). */
+    last_request_id: string | null;
+    last_draw_id: number | null;
+  };
   lottery_draws: {
     id: Generated<number>;
     campaign_id: number;
     user_id: number;
-    /** The draw request's id header: unique per campaign and user (a retry answers this draw). */
+    /** The draw request's id header (a retry is found through the balance's last_request_id). */
     request_id: string;
     result: number;
     prize_id: number | null;

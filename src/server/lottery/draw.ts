@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { type Campaign, loadCampaign, stateOf } from './campaign';
 import { creditPrize } from './credit';
-import { remainingChances, spendChance, type Tx } from './ledger';
+import { markLastDraw, spendChance, type Tx } from './ledger';
 import { grantOwedChances } from './owed';
 import { pickWeighted, redeemCode } from './pick';
 
@@ -35,9 +35,9 @@ export function assertOpen(c: Campaign, now: number): void {
  * One draw, in one transaction: spend a chance (guarded), pick a prize by weight among those in
  * stock and under the user's cap, take one unit of stock (guarded: a prize emptied meanwhile
  * falls back to no-win), record the draw and the win, and credit what can be credited now. The
- * request id makes a retried draw answer the same outcome: the draw's row is unique by it, so a
- * retry's transaction fails on that row, rolls back everything it did, and the first draw is
- * answered (no look-up before each draw: retries are rare, draws are not).
+ * request id makes a retried draw answer the same outcome: the participant's balance keeps the
+ * request id of their latest draw, so a retry spends nothing (the spend's guard), and the first
+ * draw is answered (no look-up before each draw: retries are rare, draws are not).
  */
 export async function draw(
   db: Kysely<Database>,
@@ -54,7 +54,7 @@ export async function draw(
     const outcome = await db.transaction().execute(async (trx) => {
       remember = await grantOwedChances(db, trx, c, userId, now);
       // Taking the chance also locks this user's balance row: one user's draws run one at a time.
-      const remaining = await spendChance(trx, c.id, userId);
+      const remaining = await spendChance(trx, c.id, userId, requestId);
       if (remaining === null) throw new AppError(ResultCode.noDraws, { result: { winState: WinState.nonum } });
 
       const prize = await pickPrize(trx, c, userId);
@@ -74,6 +74,7 @@ export async function draw(
         })
       ).rows;
       if (!d) throw new Error('draw not recorded');
+      await markLastDraw(trx, { campaignId: c.id, userId, drawId: d.id });
       await grantCollectionCards(trx, userId, `draw:${d.id}`, now);
       let winId: number | null = null;
       if (won) {
@@ -97,7 +98,7 @@ export async function draw(
     remember();
     return outcome;
   } catch (err) {
-    // A request id this participant already used: the earlier draw is the answer (also when this
+    // The request id of this participant's latest draw: that draw is the answer (also when this
     // retry found no chance left, or the campaign closed since).
     const again = await previousDraw(db, c.id, userId, requestId);
     if (again) return again;
@@ -185,22 +186,17 @@ const insertWin = prepared(
       .returning('id'),
 );
 
-/** The participant's draw with this request id (the key is unique per campaign and user: migration 0019). */
+/** The participant's latest draw, when it was made by this request id. */
 async function previousDraw(db: Kysely<Database>, campaignId: number, userId: number, requestId: string): Promise<DrawOutcome | null> {
   const d = await db
-    .selectFrom('lottery_draws')
+    .selectFrom('lottery_chance_balances as b')
+    .innerJoin('lottery_draws', 'lottery_draws.id', 'b.last_draw_id')
     .leftJoin('lottery_wins', 'lottery_wins.draw_id', 'lottery_draws.id')
-    .select(['lottery_draws.id', 'lottery_draws.result', 'lottery_draws.prize_id', 'lottery_wins.id as win_id'])
-    .where('lottery_draws.campaign_id', '=', campaignId)
-    .where('lottery_draws.user_id', '=', userId)
-    .where('lottery_draws.request_id', '=', requestId)
+    .select(['lottery_draws.id', 'lottery_draws.result', 'lottery_draws.prize_id', 'lottery_wins.id as win_id', 'b.remaining'])
+    .where('b.campaign_id', '=', campaignId)
+    .where('b.user_id', '=', userId)
+    .where('b.last_request_id', '=', requestId)
     .executeTakeFirst();
   if (!d) return null;
-  return {
-    drawId: d.id,
-    result: d.result as DrawOutcome['result'],
-    prizeId: d.prize_id,
-    winId: d.win_id,
-    remaining: await remainingChances(db, campaignId, userId),
-  };
+  return { drawId: d.id, result: d.result as DrawOutcome['result'], prizeId: d.prize_id, winId: d.win_id, remaining: d.remaining };
 }

@@ -10,10 +10,12 @@ export const maskName = (name: string) => `${[...name.trim()][0] ?? ''}***`;
 
 export async function dataInfo(db: Kysely<Database>, campaignId: number, locale: Locale): Promise<LotteryDataInfo> {
   const [counts, latest] = await Promise.all([
+    // Each participant's balance counts their draws (migration 0019): no scan of the draws.
     db
-      .selectFrom('lottery_draws')
-      .select((eb) => [eb.fn.countAll().as('draws'), eb.fn.count('user_id').distinct().as('participants')])
+      .selectFrom('lottery_chance_balances')
+      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('draws'), eb.lit(0)).as('draws'), eb.fn.countAll().as('participants')])
       .where('campaign_id', '=', campaignId)
+      .where('draws', '>', 0)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('lottery_wins')

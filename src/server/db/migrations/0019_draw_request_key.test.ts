@@ -7,9 +7,8 @@ import { type Db, openDatabase } from '../database';
 import { migrateTo, migrateToLatest } from '../migrate';
 
 // The SQLite rebuild of lottery_draws keeps every draw and every win (dropping the old table with
-// foreign keys on would have cascaded to the wins), and the request id becomes unique per
-// participant of a campaign.
-describe('migration 0019 (SQLite): draws rebuilt with the request id unique per campaign and user', () => {
+// foreign keys on would have cascaded to the wins), and each balance learns its draws and its latest one.
+describe('migration 0019 (SQLite): draws rebuilt without the request id index, balances keep the latest', () => {
   let dir: string;
   let db: Db;
   beforeEach(() => {
@@ -21,7 +20,7 @@ describe('migration 0019 (SQLite): draws rebuilt with the request id unique per 
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps draws and wins, and refuses a request id twice only for the same participant and campaign', async () => {
+  it('keeps draws and wins, and gives each balance its draw count and latest draw', async () => {
     const k = db.kysely;
     await migrateTo(k, '0018_mall');
     const now = Date.now();
@@ -32,6 +31,7 @@ describe('migration 0019 (SQLite): draws rebuilt with the request id unique per 
       values (7, '{}', '{}', 0, ${now}, '{}', ${now}, ${now})`.execute(k);
     await sql`insert into lottery_prizes (id, campaign_id, kind, name, image_url, stock, weight, value, position, created_at)
       values (3, 7, 1, '{}', '', 1, 1, 0, 0, ${now})`.execute(k);
+    await sql`insert into lottery_chance_balances (campaign_id, user_id, remaining) values (7, 1, 3), (7, 2, 1)`.execute(k);
     await sql`insert into lottery_draws (id, campaign_id, user_id, request_id, result, prize_id, created_at)
       values (10, 7, 1, 'r1', 1, 3, ${now}), (11, 7, 1, 'r2', 2, null, ${now})`.execute(k);
     await sql`insert into lottery_wins (id, draw_id, campaign_id, user_id, prize_id, state, redeem_code, created_at)
@@ -43,14 +43,18 @@ describe('migration 0019 (SQLite): draws rebuilt with the request id unique per 
     const wins = await sql<{ draw_id: number }>`select draw_id from lottery_wins`.execute(k);
     expect(wins.rows.map((r) => Number(r.draw_id))).toEqual([10]);
     expect((await sql`pragma foreign_keys`.execute(k)).rows).toEqual([{ foreign_keys: 1 }]);
+    // Each balance knows its draws and its latest one: a retry of 'r2' is still answered.
+    const balances = await sql`select user_id, draws, last_request_id, last_draw_id from lottery_chance_balances order by user_id`.execute(
+      k,
+    );
+    expect(balances.rows.map((r) => ({ ...(r as object) }))).toEqual([
+      { user_id: 1, draws: 2, last_request_id: 'r2', last_draw_id: 11 },
+      { user_id: 2, draws: 0, last_request_id: null, last_draw_id: null },
+    ]);
 
-    const insert = (userId: number, requestId: string) =>
-      sql`insert into lottery_draws (campaign_id, user_id, request_id, result, created_at) values (7, ${userId}, ${requestId}, 2, ${now})`.execute(
-        k,
-      );
-    await expect(insert(1, 'r1')).rejects.toThrow(/UNIQUE/);
-    await insert(2, 'r1');
-    // New ids continue after the copied ones, and the foreign keys still hold.
+    // No index refuses a request id any more (retries are the balance's business), new ids follow
+    // the copied ones, and the foreign keys still hold.
+    await sql`insert into lottery_draws (campaign_id, user_id, request_id, result, created_at) values (7, 1, 'r1', 2, ${now})`.execute(k);
     const last = await sql<{ id: number }>`select max(id) as id from lottery_draws`.execute(k);
     expect(Number(last.rows[0]?.id)).toBe(12);
     await expect(
