@@ -49,6 +49,11 @@ test('a member votes for a contest entry and sees the count move', async ({ page
   await page.getByRole('link', { name: 'See all entries and vote' }).click();
   await expect(page).toHaveURL(/\/modeler\/voteDetail\?contestId=\d+$/);
   await signInByApi(page);
+  // The member's votes arrive late: a tap before they are known must wait, not be swallowed.
+  await page.route('**/modeler/contest/my-votes*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
   await page.reload();
   const entry = page.locator('.modeler-entry').first();
   const title = (await entry.locator('h3').textContent()) ?? '';

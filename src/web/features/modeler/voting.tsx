@@ -41,5 +41,8 @@ export default function Voting({ contest }: { contest: Contest }) {
       });
   };
 
-  return <EntryList entries={entries} voted={voted} canVote={canVote} onToggle={busy === null ? toggle : undefined} />;
+  // Until the member's votes are known a tap could not tell a vote from taking one back: the
+  // buttons wait (disabled) instead of swallowing it.
+  const ready = busy === null && (state.status === 'ready' || state.status === 'signedOut');
+  return <EntryList entries={entries} voted={voted} canVote={canVote} onToggle={ready ? toggle : undefined} />;
 }
