@@ -122,3 +122,24 @@ test('the raffle page shows the campaign to visitors and asks them to sign in to
   expect((await page.request.get('/activitys/confirmation-prize?winId=%3Cb%3E')).status()).toBe(200);
   expect((await page.request.get('/activitys/wechat/other')).status()).toBe(404);
 });
+
+test('Cuvacoins won are added to the balance shown at once', async ({ page }) => {
+  const activeId = String(
+    lotteryAdmin('create', {
+      title: texts('E2E coin raffle'),
+      rules: texts('Every draw wins coins.'),
+      startsAt: new Date(Date.now() - DAY).toISOString(),
+      endsAt: new Date(Date.now() + 7 * DAY).toISOString(),
+      noWinWeight: 0,
+      settings: { dailyChances: 1, premiumDailyChances: 0, exchangeCost: 100 },
+      prizes: [{ kind: 3, name: texts('150 Cuvacoins'), stock: 50, weight: 1, value: 150, perUserCap: null }],
+    }).id,
+  );
+  await signInByApi(page);
+  await page.goto(`/activitys?activeId=${activeId}`);
+  await page.getByRole('button', { name: 'Draw' }).click();
+  const result = page.getByRole('dialog', { name: 'Congratulations!' });
+  await expect(result.getByText('150 Cuvacoins', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await result.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('Your Cuvacoins: 150')).toBeVisible();
+});

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type * as contract from '../../../shared/api/lottery';
 import type { DrawResultView, LotteryInfo } from '../../../shared/api/lottery';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
+import { PrizeKind } from '../../../shared/enums';
 import { ResultCode } from '../../../shared/errors';
 import { trackDraw } from '../../analytics/campaign-events';
 import { ApiError } from '../../api/client';
@@ -60,7 +61,9 @@ export function useDraw(info: LotteryInfo, look: { start(): void; stop(segment: 
       const r = await api.call<typeof contract.lottery>(LOTTERY_API.lottery, { lotteryId: info.id });
       pending.current = r;
       trackDraw(info.id, r);
-      setTimes((x) => ({ remaining: r.remaining, coins: x?.coins ?? 0 }));
+      // Cuvacoins won are credited in the draw's own transaction: the balance shown follows.
+      const won = r.prize?.kind === PrizeKind.bean ? r.prize.value : 0;
+      setTimes((x) => ({ remaining: r.remaining, coins: (x?.coins ?? 0) + won }));
       await new Promise((ok) => setTimeout(ok, Math.max(0, MIN_ANIMATION_MS - (Date.now() - started))));
       look.stop(r.segment);
     } catch (err) {
