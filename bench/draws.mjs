@@ -161,16 +161,9 @@ export async function envelopeLoad({ url, users, duration, method = 'GET', each 
   const answered = Object.values(codes).reduce((a, b) => a + b, 0);
   const ok = codes[CODE_OK] ?? 0;
   return {
+    ...loadFigures(r),
     // Requests/s counts every answer; okPerSec only the successful ones among them.
-    rps: r.requests.mean,
     okPerSec: answered ? (r.requests.mean * ok) / answered : 0,
-    latencyP50: r.latency.p50,
-    latencyP99: r.latency.p99,
-    latencyMax: r.latency.max,
-    total: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
     statuses,
     codes,
     answered,
@@ -196,6 +189,11 @@ export async function sessionLoad({ url, users, duration }) {
     headers: { [H.appId]: APP_ID },
     setupClient: (client) => client.setHeaders({ [H.appId]: APP_ID, [H.token]: users[next++ % users.length].token }),
   });
+  return { ...loadFigures(r), status5xx: r['5xx'] ?? 0 };
+}
+
+/** What every load reports of an autocannon run. */
+function loadFigures(r) {
   return {
     rps: r.requests.mean,
     latencyP50: r.latency.p50,
@@ -205,7 +203,6 @@ export async function sessionLoad({ url, users, duration }) {
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
-    status5xx: r['5xx'] ?? 0,
   };
 }
 
