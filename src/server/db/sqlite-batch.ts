@@ -73,23 +73,26 @@ export class BatchingSqliteDialect extends SqliteDialect {
 }
 
 /**
- * Per table, how many writes this connection ran to it (seen in the statement's SQL text, once
- * per text); any rollback counts as a write to every table, and so does a commit by another
- * process (`data_version` moved).
+ * When each table last changed, on one clock that ticks once per event: a statement of this
+ * connection that writes the table (seen in its SQL text, classified once per text), and for
+ * every table at once, a rollback or a commit by another process (`data_version` moved). A
+ * table's stamp is the later of its own change and the latest change of everything: it only
+ * grows, and it grows whenever the table may have changed.
  */
 class TableWrites {
-  private readonly counts = new Map<string, number>();
+  private tick = 0;
+  private readonly changed = new Map<string, number>();
+  private everything = 0;
   /** Per statement text, the tables it writes (none for a select). */
   private readonly written = new Map<string, readonly string[]>();
-  private epoch = 0;
   private dataVersion = -1;
 
   stamp(table: string, dataVersion: number): number {
     if (dataVersion !== this.dataVersion) {
       this.dataVersion = dataVersion;
-      this.epoch++;
+      this.everything = ++this.tick;
     }
-    return this.epoch * 2 ** 20 + (this.counts.get(table) ?? 0);
+    return Math.max(this.changed.get(table) ?? 0, this.everything);
   }
   /** A statement is about to run: the tables it writes count as changed. */
   running(sql: string) {
@@ -99,10 +102,12 @@ class TableWrites {
       if (this.written.size > 5_000) this.written.clear();
       this.written.set(sql, tables);
     }
-    for (const t of tables) this.counts.set(t, ((this.counts.get(t) ?? 0) + 1) % 2 ** 20);
+    if (tables.length === 0) return;
+    const now = ++this.tick;
+    for (const t of tables) this.changed.set(t, now);
   }
   rolledBack() {
-    this.epoch++;
+    this.everything = ++this.tick;
   }
 }
 
