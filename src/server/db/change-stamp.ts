@@ -34,9 +34,10 @@ export class StampedCache<K, V> {
   ) {}
 
   async get(db: Runner, key: K, load: () => Promise<V>): Promise<V> {
-    const stamp = changeStamp(db, this.table);
-    if (stamp === null) return load();
+    // Every signed-in call and draw comes through here: the adapter is looked up once.
     const adapter = db.getExecutor().adapter;
+    const stamp = stamps.get(adapter)?.(this.table);
+    if (stamp === undefined) return load();
     let map = this.entries.get(adapter);
     if (!map) {
       map = new Map();

@@ -8,7 +8,7 @@ import type { Locale } from '../../shared/i18n';
 import { collectionPage } from '../collection/service';
 import type { Database } from '../db/schema';
 import { newcomerOffer } from '../giftpack/newcomer';
-import { type CampaignKind, campaignHead, loadCampaign } from './campaign';
+import { type Campaign, type CampaignKind, campaignHead, loadCampaign } from './campaign';
 import { inviteCampaign } from './referrals';
 import { countsBetween, dataInfo } from './reports';
 import { lotteryInfo } from './views';
@@ -51,27 +51,22 @@ export function createLotteryService(db: Kysely<Database>): LotteryService {
     },
     async checkinPage(campaignId, locale) {
       const now = Date.now();
-      const id = campaignId ?? (await currentCampaignId(db, 'checkin', now));
-      const c = id ? await loadCampaign(db, id) : null;
-      if (c?.kind !== 'checkin') return null;
-      return { ...campaignHead(c, locale, now), rewards: c.settings.checkinRewards };
+      const c = await campaignOfKind(db, 'checkin', campaignId, now);
+      return c && { ...campaignHead(c, locale, now), rewards: c.settings.checkinRewards };
     },
     async invitePage(campaignId, locale) {
       const now = Date.now();
-      const id = campaignId ?? (await currentCampaignId(db, 'invite', now));
-      const c = id ? await loadCampaign(db, id) : null;
-      return c?.kind === 'invite' ? inviteCampaign(db, c, locale, now) : null;
+      const c = await campaignOfKind(db, 'invite', campaignId, now);
+      return c && inviteCampaign(db, c, locale, now);
     },
     async giftCodePage(campaignId, locale) {
       const now = Date.now();
-      const id = campaignId ?? (await currentCampaignId(db, 'giftcode', now));
-      const c = id ? await loadCampaign(db, id) : null;
-      return c?.kind === 'giftcode' ? campaignHead(c, locale, now) : null;
+      const c = await campaignOfKind(db, 'giftcode', campaignId, now);
+      return c && campaignHead(c, locale, now);
     },
     async newcomerPage(locale) {
-      const id = await currentCampaignId(db, 'newcomer', Date.now());
-      const c = id ? await loadCampaign(db, id) : null;
-      return c ? newcomerOffer(db, c, null, locale) : null;
+      const c = await campaignOfKind(db, 'newcomer', null, Date.now());
+      return c && newcomerOffer(db, c, null, locale);
     },
     collectionPage: (campaignId, locale) => collectionPage(db, campaignId, locale),
     currentRaffleId: async () => (await currentCampaignId(db, 'raffle', Date.now())) ?? null,
@@ -81,6 +76,13 @@ export function createLotteryService(db: Kysely<Database>): LotteryService {
 }
 
 /** The campaign of a kind running now (the newest to start), for pages opened without an id. */
+/** The campaign a page names if it is of this kind, or without an id the one of this kind running now; else null. */
+async function campaignOfKind(db: Kysely<Database>, kind: CampaignKind, campaignId: number | null, now: number): Promise<Campaign | null> {
+  const id = campaignId ?? (await currentCampaignId(db, kind, now));
+  const c = id ? await loadCampaign(db, id) : null;
+  return c?.kind === kind ? c : null;
+}
+
 async function currentCampaignId(db: Kysely<Database>, kind: CampaignKind, now: number): Promise<number | undefined> {
   const row = await db
     .selectFrom('lottery_campaigns')
