@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sourceStamp } from '../scripts/source-stamp.mjs';
 import { campaignFamilies } from './campaigns.mjs';
-import { DRAW_CONNECTIONS, raffleDraws } from './draws.mjs';
+import { DRAW_CONNECTIONS, DRAWS_TITLE, raffleDraws } from './draws.mjs';
 import { kb, round, section, table, verdict } from './format.mjs';
 import { analyticsIngest } from './ingest.mjs';
 import { jsPerRoute, lazyExtra } from './js-size.mjs';
@@ -372,8 +372,8 @@ try {
   results.rss = { startKB: rssStart, afterLoadKB: rssAfter, highestAfterTargetKB: rssHighest };
 
   // 5c. Raffle draws at 100 connections on SQLite and PostgreSQL, each on its own product server and
-  // database, against hello-world at 100 connections measured just before; oversell checked in the DB.
-  section(`Raffle draws (autocannon, ${DRAW_CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s)`);
+  // database, against hello-world at 100 connections in slices between the draws'; oversell checked in the DB.
+  section(DRAWS_TITLE);
   results.draws = await raffleDraws({ cwd: snapshot, hello });
   assertAlive(product, hello);
   for (const f of results.draws.failures) fail(f);

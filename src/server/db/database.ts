@@ -7,6 +7,7 @@ import { watchChanges } from './change-stamp';
 import { registerTransactionConnection } from './prepared';
 import type { Database } from './schema';
 import { BatchingSqliteDialect } from './sqlite-batch';
+import { registerTransactionRunner } from './transaction';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -55,6 +56,7 @@ function openSqlite(file: string): Db {
   const kysely = new Kysely<Database>({ dialect });
   watchChanges(kysely, (table) => dialect.changeStamp(table));
   registerTransactionConnection(kysely, () => dialect.transactionConnection());
+  registerTransactionRunner(kysely, (fn) => dialect.transaction(kysely, fn));
   return { kysely, dialect: 'sqlite', ping: () => ping(kysely), close: () => kysely.destroy() };
 }
 

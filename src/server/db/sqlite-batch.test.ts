@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from './database';
 import { prepared } from './prepared';
+import type { Database } from './schema';
+import { transaction } from './transaction';
 
 // Group commit (sqlite-batch.ts): transactions that queue together share one SQL transaction,
 // yet each one's outcome is its own and is answered only once it is committed.
@@ -25,32 +27,41 @@ describe('SQLite group commit', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers each of many concurrent transactions once committed; a failing one undoes only its own work', async () => {
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) =>
-        db.kysely.transaction().execute(async (trx) => {
-          await sql`insert into t (n) values (${`a${i}`})`.execute(trx);
-          await sql`insert into t (n) values (${`b${i}`})`.execute(trx);
-          // Every tenth fails after writing: its rows must not remain, the others' must.
-          if (i % 10 === 3) throw new Error(`refused ${i}`);
-          // A unique-key failure inside a transaction (the draw's retried request id).
-          if (i % 10 === 7) await sql`insert into t (n) values (${'a0'})`.execute(trx);
-          return i;
-        }),
-      ),
-    );
-    const ok = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [i] : []));
-    expect(ok).toHaveLength(40);
-    expect(ok.every((i) => i % 10 !== 3 && i % 10 !== 7)).toBe(true);
-    // Committed for another connection (another process) to see, not only for this one.
-    const other = new SQLite(file(), { readonly: true });
-    try {
-      const seen = (other.prepare('select n from t').all() as { n: string }[]).map((r) => r.n).sort();
-      expect(seen).toEqual(ok.flatMap((i) => [`a${i}`, `b${i}`]).sort());
-    } finally {
-      other.close();
-    }
-  });
+  // Kysely's own transactions, and the dialect's with one handle for all (db/transaction.ts).
+  const runners = {
+    kysely: <T>(k: Kysely<Database>, fn: (trx: Transaction<Database>) => Promise<T>) => k.transaction().execute(fn),
+    'shared handle': transaction,
+  };
+
+  it.each(Object.entries(runners))(
+    'answers each of many concurrent transactions once committed; a failing one undoes only its own work (%s)',
+    async (_, run) => {
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, i) =>
+          run(db.kysely, async (trx) => {
+            await sql`insert into t (n) values (${`a${i}`})`.execute(trx);
+            await sql`insert into t (n) values (${`b${i}`})`.execute(trx);
+            // Every tenth fails after writing: its rows must not remain, the others' must.
+            if (i % 10 === 3) throw new Error(`refused ${i}`);
+            // A unique-key failure inside a transaction (the draw's retried request id).
+            if (i % 10 === 7) await sql`insert into t (n) values (${'a0'})`.execute(trx);
+            return i;
+          }),
+        ),
+      );
+      const ok = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [i] : []));
+      expect(ok).toHaveLength(40);
+      expect(ok.every((i) => i % 10 !== 3 && i % 10 !== 7)).toBe(true);
+      // Committed for another connection (another process) to see, not only for this one.
+      const other = new SQLite(file(), { readonly: true });
+      try {
+        const seen = (other.prepare('select n from t').all() as { n: string }[]).map((r) => r.n).sort();
+        expect(seen).toEqual(ok.flatMap((i) => [`a${i}`, `b${i}`]).sort());
+      } finally {
+        other.close();
+      }
+    },
+  );
 
   it('commits a transaction before a plain write runs, and serves plain reads in between', async () => {
     const tx = db.kysely.transaction().execute(async (trx) => {
@@ -66,6 +77,16 @@ describe('SQLite group commit', () => {
     } finally {
       other.close();
     }
+  });
+
+  it('refuses the shared transaction handle once its transaction is over', async () => {
+    let kept: Transaction<Database> | undefined;
+    await transaction(db.kysely, async (trx) => {
+      kept = trx;
+      await sql`insert into t (n) values ('inside')`.execute(trx);
+    });
+    await expect(sql`insert into t (n) values ('after')`.execute(kept as Transaction<Database>)).rejects.toThrow(/outside a transaction/);
+    expect(await rows()).toEqual(['inside']);
   });
 
   it('keeps working after a transaction fails on its own', async () => {

@@ -2,11 +2,13 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   type Driver,
+  type Kysely,
   type QueryResult,
   SelectQueryNode,
   type SqliteDatabase,
   SqliteDialect,
   type SqliteStatement,
+  Transaction,
 } from 'kysely';
 
 /** What the driver needs of better-sqlite3 (a statement cache in front of it, database.ts). */
@@ -62,6 +64,45 @@ export class BatchingSqliteDialect extends SqliteDialect {
     const holder = this.driver?.current;
     return holder?.inSavepoint ? holder : null;
   }
+  /**
+   * Runs `fn` as one transaction, as `db.transaction().execute(fn)` does, with one transaction
+   * handle for them all. Kysely builds a handle per transaction (a Kysely instance, frozen, with its
+   * own executor and connection provider): on a raffle draw that cost about as much as SQLite took
+   * for the draw's statements. SQLite has one connection and one transaction at a time, so one
+   * handle can always speak for "the transaction running now". The handle refuses queries when no
+   * transaction runs; like any Kysely transaction it must not be used once `fn` has returned.
+   */
+  async transaction<DB, T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    const driver = this.driver;
+    if (!driver) return db.transaction().execute(fn);
+    this.handle ??= this.transactionHandle(db, driver);
+    const connection = await driver.acquireConnection();
+    try {
+      await driver.beginTransaction(connection);
+      try {
+        const result = await fn(this.handle as unknown as Transaction<DB>);
+        await driver.commitTransaction(connection);
+        return result;
+      } catch (err) {
+        await driver.rollbackTransaction(connection);
+        throw err;
+      }
+    } finally {
+      await driver.releaseConnection(connection);
+    }
+  }
+  private handle: Transaction<unknown> | null = null;
+  private transactionHandle<DB>(db: Kysely<DB>, driver: BatchingDriver): Transaction<unknown> {
+    const executor = db.getExecutor().withConnectionProvider({
+      provideConnection: (consumer) => {
+        const holder = driver.current;
+        if (!holder?.inSavepoint) return Promise.reject(new Error('transaction handle used outside a transaction'));
+        return consumer(holder);
+      },
+    });
+    return new Transaction<unknown>({ config: { dialect: this }, driver, dialect: this, executor });
+  }
+
   /**
    * A number that changes whenever `table` may have changed: written by this connection (or a
    * write of it rolled back), or anything committed by another process. What is read from the

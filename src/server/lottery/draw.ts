@@ -5,6 +5,7 @@ import { grantCollectionCards } from '../collection/cards';
 import { StampedCache } from '../db/change-stamp';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
+import { transaction } from '../db/transaction';
 import { AppError } from '../http/app-error';
 import { type Campaign, loadCampaign, stateOf } from './campaign';
 import { creditPrize } from './credit';
@@ -51,7 +52,7 @@ export async function draw(
   try {
     assertOpen(c, now);
     let remember = () => {};
-    const outcome = await db.transaction().execute(async (trx) => {
+    const outcome = await transaction(db, async (trx) => {
       remember = await grantOwedChances(db, trx, c, userId, now);
       // Taking the chance also locks this user's balance row: one user's draws run one at a time.
       const remaining = await spendChance(trx, c.id, userId, requestId);
