@@ -281,7 +281,12 @@ describe.each(ENGINES)('foundation API on %s', (engine) => {
   });
 
   it('sends the API security headers on envelope answers: never rendered, framed, cached or sniffed', async () => {
-    for (const url of ['/api/cxy/v2/checkin/status?activityId=1', '/api/cxy/v2/checkin/status?activityId=x']) {
+    // An answer, a parameter error, and a refusal in a hook (the draw without the app-id header).
+    for (const url of [
+      '/api/cxy/v2/checkin/status?activityId=1',
+      '/api/cxy/v2/checkin/status?activityId=x',
+      '/api/rest/lottery/tLottery/lottery?lotteryId=1',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers).toMatchObject({

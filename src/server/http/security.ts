@@ -75,9 +75,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { dev:
       return n;
     },
   });
-  // On the raw response, as helmet does: routes that hijack the reply (OAuth) send them too.
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of request.routeOptions.config?.envelope ? API_HEADERS : headers) reply.raw.setHeader(name, value);
+    // An envelope answer is always sent by Fastify: its headers go on the reply, which Node writes
+    // in one pass with Fastify's own. One header set on the raw response makes Node take every
+    // header of the answer through setHeader's checks again (a tenth of a cheap call's time).
+    if (request.routeOptions.config?.envelope) reply.headers(API_HEADERS);
+    // Pages and files: on the raw response, as helmet does (routes that hijack the reply, OAuth's, send them too).
+    else for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
 }
@@ -88,13 +92,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { dev:
  * referrer) means nothing for it, and a dozen headers on every API call cost a tenth of a cheap
  * call's time.
  */
-const API_HEADERS: ReadonlyArray<[string, string]> = [
-  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
-  ['x-content-type-options', 'nosniff'],
-  ['x-frame-options', 'DENY'],
-  ['cross-origin-resource-policy', 'same-site'],
-  ['cache-control', 'no-store'],
-];
+const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-site',
+  'cache-control': 'no-store',
+});
 
 /** The headers @fastify/helmet sends with these options, read from one request to a bare app. */
 async function helmetHeaders(options: FastifyHelmetOptions, nonces: boolean) {
