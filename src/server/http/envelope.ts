@@ -41,15 +41,25 @@ export function endpoint<I extends z.ZodType | undefined, R extends z.ZodType>(
   app: FastifyInstance,
   contract: Contract<I, R>,
   handler: (input: Input<I>, request: FastifyRequest, reply: FastifyReply) => Promise<z.infer<R>> | z.infer<R>,
-  options: { rateLimit?: { max: number; timeWindow: number | string }; csrf?: boolean | 'always'; bodyLimit?: number } = {},
+  options: {
+    rateLimit?: { max: number; timeWindow: number | string };
+    csrf?: boolean | 'always';
+    bodyLimit?: number;
+    /** false for answers always under the compression threshold (a draw's): the check is then skipped too. */
+    compress?: false;
+  } = {},
 ) {
+  const bodyless = contract.method === 'GET' || contract.method === 'DELETE';
   app.route({
     method: contract.method,
     url: contract.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    // A call without a body has nothing to decompress (the plugin's hook would look on every call).
+    ...(bodyless ? { decompress: false } : {}),
+    ...(options.compress === false ? { compress: false } : {}),
     config: { csrf: options.csrf ?? true, envelope: true, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: async (request, reply) => {
-      const raw = contract.method === 'GET' || contract.method === 'DELETE' ? request.query : request.body;
+      const raw = bodyless ? request.query : request.body;
       const input = (contract.input ? parseInput(contract.input, raw) : undefined) as Input<I>;
       return ok(request, await handler(input, request, reply));
     },

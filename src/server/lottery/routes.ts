@@ -19,8 +19,9 @@ export function registerLotteryRoutes(app: FastifyInstance) {
   // The wheel's segments, for the segment and prize a draw answers with (not its stock).
   const wheels = new WheelCache();
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-  // GET calls that change something: only from our pages and apps (the app-id header), never a link.
-  const stateful = (max: number) => ({ ...perIp(max), csrf: 'always' as const });
+  // GET calls that change something: only from our pages and apps (the app-id header), never a
+  // link. Their answers are a few hundred bytes, under the compression threshold.
+  const stateful = (max: number) => ({ ...perIp(max), csrf: 'always' as const, compress: false as const });
 
   endpoint(app, contract.getLotteryInfo, async (q, request) =>
     lotteryInfo(k, await campaignOr404(k, q.lotteryId), request.ctx.locale, Date.now()),
