@@ -18,6 +18,7 @@ import { migration0016 } from './migrations/0016_modeler';
 import { migration0017 } from './migrations/0017_photo_scan';
 import { migration0018 } from './migrations/0018_mall';
 import { migration0019 } from './migrations/0019_draw_request_key';
+import { migration0020 } from './migrations/0020_draw_time_on_balance';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_photo_scan': migration0017,
   '0018_mall': migration0018,
   '0019_draw_request_key': migration0019,
+  '0020_draw_time_on_balance': migration0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

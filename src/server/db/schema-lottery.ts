@@ -52,9 +52,9 @@ export interface LotteryTables {
     remaining: number;
     /** Draws made (a participant is one with draws > 0). */
     draws: Defaulted<number>;
-    /** The request id of the participant's latest draw, and that draw: a retry answers it (migration 0019). */
+    /** The request id of the participant's latest draw, and that draw's time: a retry answers that draw (migrations 0019, 0020). */
     last_request_id: string | null;
-    last_draw_id: number | null;
+    last_draw_at: number | null;
   };
   lottery_draws: {
     id: Generated<number>;

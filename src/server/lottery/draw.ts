@@ -9,7 +9,7 @@ import { transaction } from '../db/transaction';
 import { AppError } from '../http/app-error';
 import { type Campaign, loadCampaign, stateOf } from './campaign';
 import { creditPrize } from './credit';
-import { markLastDraw, spendChance, type Tx } from './ledger';
+import { spendChance, type Tx } from './ledger';
 import { grantOwedChances } from './owed';
 import { pickWeighted, redeemCode } from './pick';
 
@@ -55,7 +55,7 @@ export async function draw(
     const outcome = await transaction(db, async (trx) => {
       remember = await grantOwedChances(db, trx, c, userId, now);
       // Taking the chance also locks this user's balance row: one user's draws run one at a time.
-      const remaining = await spendChance(trx, c.id, userId, requestId);
+      const remaining = await spendChance(trx, { campaignId: c.id, userId, requestId, now });
       if (remaining === null) throw new AppError(ResultCode.noDraws, { result: { winState: WinState.nonum } });
 
       const prize = await pickPrize(trx, c, userId);
@@ -75,7 +75,6 @@ export async function draw(
         })
       ).rows;
       if (!d) throw new Error('draw not recorded');
-      await markLastDraw(trx, { campaignId: c.id, userId, drawId: d.id });
       await grantCollectionCards(trx, userId, `draw:${d.id}`, now);
       let winId: number | null = null;
       if (won) {
@@ -189,14 +188,23 @@ const insertWin = prepared(
 
 /** The participant's latest draw, when it was made by this request id. */
 async function previousDraw(db: Kysely<Database>, campaignId: number, userId: number, requestId: string): Promise<DrawOutcome | null> {
+  // The draws' campaign + time index leads to the few draws of that millisecond.
   const d = await db
     .selectFrom('lottery_chance_balances as b')
-    .innerJoin('lottery_draws', 'lottery_draws.id', 'b.last_draw_id')
+    .innerJoin('lottery_draws', (j) =>
+      j
+        .onRef('lottery_draws.campaign_id', '=', 'b.campaign_id')
+        .onRef('lottery_draws.created_at', '=', 'b.last_draw_at')
+        .onRef('lottery_draws.user_id', '=', 'b.user_id')
+        .onRef('lottery_draws.request_id', '=', 'b.last_request_id'),
+    )
     .leftJoin('lottery_wins', 'lottery_wins.draw_id', 'lottery_draws.id')
     .select(['lottery_draws.id', 'lottery_draws.result', 'lottery_draws.prize_id', 'lottery_wins.id as win_id', 'b.remaining'])
     .where('b.campaign_id', '=', campaignId)
     .where('b.user_id', '=', userId)
     .where('b.last_request_id', '=', requestId)
+    .orderBy('lottery_draws.id', 'desc')
+    .limit(1)
     .executeTakeFirst();
   if (!d) return null;
   return { drawId: d.id, result: d.result as DrawOutcome['result'], prizeId: d.prize_id, winId: d.win_id, remaining: d.remaining };

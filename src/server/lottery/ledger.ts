@@ -35,32 +35,26 @@ export async function grantChances(
 /**
  * Spends one chance for a draw if there is one (a guarded update: the balance never goes below
  * zero) and the request is not the participant's latest draw again (a retry: the balance keeps
- * that request id). Counts the draw. Returns the chances left after it, or null when nothing was
- * spent (no chance left, or a retry).
+ * that request id, and the time of the draw it made, by which a retry finds it). Counts the draw.
+ * Returns the chances left after it, or null when nothing was spent (no chance left, or a retry).
  */
-export async function spendChance(trx: Tx, campaignId: number, userId: number, requestId: string): Promise<number | null> {
-  const r = first(await spendOne(trx, { campaignId, userId, requestId }));
+export async function spendChance(
+  trx: Tx,
+  c: { campaignId: number; userId: number; requestId: string; now: number },
+): Promise<number | null> {
+  const r = first(await spendOne(trx, c));
   return r ? r.remaining : null;
 }
 // Every draw spends a chance: built once (db/prepared.ts).
-const spendOne = prepared((db, p: { campaignId: number; userId: number; requestId: string }) =>
+const spendOne = prepared((db, p: { campaignId: number; userId: number; requestId: string; now: number }) =>
   db
     .updateTable('lottery_chance_balances')
-    .set((eb) => ({ remaining: eb('remaining', '-', 1), draws: eb('draws', '+', 1), last_request_id: p.requestId }))
+    .set((eb) => ({ remaining: eb('remaining', '-', 1), draws: eb('draws', '+', 1), last_request_id: p.requestId, last_draw_at: p.now }))
     .where('campaign_id', '=', p.campaignId)
     .where('user_id', '=', p.userId)
     .where('remaining', '>', 0)
     .where((eb) => eb.or([eb('last_request_id', 'is', null), eb('last_request_id', '<>', p.requestId)]))
     .returning('remaining'),
-);
-
-/** The draw the participant's latest request made (after spendChance, in the same transaction). */
-export const markLastDraw = prepared((db, p: { campaignId: number; userId: number; drawId: number }) =>
-  db
-    .updateTable('lottery_chance_balances')
-    .set({ last_draw_id: p.drawId })
-    .where('campaign_id', '=', p.campaignId)
-    .where('user_id', '=', p.userId),
 );
 
 export async function remainingChances(trx: Tx, campaignId: number, userId: number): Promise<number> {

@@ -37,7 +37,7 @@ describe('migration 0019 (SQLite): draws rebuilt without the request id index, b
     await sql`insert into lottery_wins (id, draw_id, campaign_id, user_id, prize_id, state, redeem_code, created_at)
       values (5, 10, 7, 1, 3, 'won', 'CODE', ${now})`.execute(k);
 
-    expect(await migrateToLatest(k)).toContain('0019_draw_request_key');
+    expect(await migrateTo(k, '0019_draw_request_key')).toContain('0019_draw_request_key');
     const draws = await sql<{ id: number }>`select id from lottery_draws order by id`.execute(k);
     expect(draws.rows.map((r) => Number(r.id))).toEqual([10, 11]);
     const wins = await sql<{ draw_id: number }>`select draw_id from lottery_wins`.execute(k);
@@ -60,5 +60,14 @@ describe('migration 0019 (SQLite): draws rebuilt without the request id index, b
     await expect(
       sql`insert into lottery_draws (campaign_id, user_id, request_id, result, created_at) values (999, 1, 'x', 2, ${now})`.execute(k),
     ).rejects.toThrow(/FOREIGN KEY/);
+
+    // Migration 0020: the latest draw is kept by its time (a retry finds it through the draws'
+    // campaign + time index), and the id column goes.
+    expect(await migrateToLatest(k)).toEqual(['0020_draw_time_on_balance']);
+    const timed = await sql`select * from lottery_chance_balances order by user_id`.execute(k);
+    expect(timed.rows.map((r) => ({ ...(r as object) }))).toEqual([
+      { campaign_id: 7, user_id: 1, remaining: 3, draws: 2, last_request_id: 'r2', last_draw_at: now },
+      { campaign_id: 7, user_id: 2, remaining: 1, draws: 0, last_request_id: null, last_draw_at: null },
+    ]);
   });
 });
