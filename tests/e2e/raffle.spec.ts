@@ -143,3 +143,34 @@ test('Cuvacoins won are added to the balance shown at once', async ({ page }) =>
   await result.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText('Your Cuvacoins: 150')).toBeVisible();
 });
+
+test('a draw started before the wheel has been drawn still shows its result', async ({ page }) => {
+  const activeId = String(
+    lotteryAdmin('create', {
+      title: texts('E2E late wheel'),
+      rules: texts('Every draw wins.'),
+      startsAt: new Date(Date.now() - DAY).toISOString(),
+      endsAt: new Date(Date.now() + 7 * DAY).toISOString(),
+      noWinWeight: 0,
+      settings: { dailyChances: 1, premiumDailyChances: 0 },
+      prizes: [{ kind: 3, name: texts('5 Cuvacoins'), stock: 5, weight: 1, value: 5, perUserCap: null }],
+    }).id,
+  );
+  await signInByApi(page);
+  // The wheel's code (lucky-canvas) is held back until the draw has been asked for: the wheel
+  // appears while the draw is under way, not spinning, and must not be the one told to stop.
+  let release = () => {};
+  const held = new Promise<void>((ok) => {
+    release = ok;
+  });
+  await page.route(/\/assets\/lucky-canvas-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/activitys?activeId=${activeId}`);
+  await page.getByRole('button', { name: 'Draw' }).click();
+  release();
+  await expect(page.locator('.wheel-canvas canvas')).toBeAttached();
+  const result = page.getByRole('dialog', { name: 'Congratulations!' });
+  await expect(result.getByText('5 Cuvacoins', { exact: true })).toBeVisible({ timeout: 10_000 });
+});

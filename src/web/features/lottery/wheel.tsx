@@ -20,11 +20,20 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
   const hydrated = useHydrated();
   const box = useRef<HTMLDivElement>(null);
   const wheel = useRef<LuckyWheel | null>(null);
+  // The wheel that was set spinning by this draw. lucky-canvas ignores `stop` on a wheel that is
+  // not spinning (and then never calls `end`): a wheel whose code arrived after the click, or one
+  // drawn again mid-spin, must not be the one told to stop, or the result would never show.
+  const spinning = useRef<LuckyWheel | null>(null);
   const draw = useDraw(info, {
-    start: () => wheel.current?.play(),
+    start: () => {
+      spinning.current = wheel.current;
+      spinning.current?.play();
+    },
     stop: (segment) => {
-      if (wheel.current) wheel.current.stop(segment ?? -1);
-      // Without a wheel (its code failed to load) the result shows at once.
+      const spun = spinning.current;
+      spinning.current = null;
+      if (spun && spun === wheel.current) spun.stop(segment ?? -1);
+      // Without a spinning wheel (its code was late or failed to load) the result shows at once.
       else if (segment !== null) finishedRef.current();
     },
   });
