@@ -1,5 +1,7 @@
-import { ACCOUNTS_API, CONTENT_API, OAUTH_API, SYSTEM_API } from './routes';
+import { SYSTEM_API } from './routes';
+import { ACCOUNTS_API, OAUTH_API } from './routes-accounts';
 import { ACTIVITY_API, CHECKIN_API, COLLECTION_API, GIFTPACK_API, INVITE_API } from './routes-campaigns';
+import { CONTENT_API } from './routes-content';
 import { ADDRESS_API, LOTTERY_API } from './routes-lottery';
 import { MALL_API } from './routes-mall';
 import { FREE_MODEL_API, MODELER_API, PHOTO_SCAN_API, UNIVER_API } from './routes-programmes';

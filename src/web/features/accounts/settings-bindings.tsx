@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type * as contract from '../../../shared/api/accounts';
 import type { TMe } from '../../../shared/api/accounts';
-import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { CodeRow, FormEnd, RegionSelect, TextField } from './form-parts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type * as contract from '../../../shared/api/accounts';
 import type { TMe } from '../../../shared/api/accounts';
-import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { showToast } from '../../ui/toast';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type * as contract from '../../../shared/api/accounts';
-import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useTranslation } from '../../i18n/react';
 import { FormEnd, NewPasswordField, PasswordField } from './form-parts';
 import { FlowPanel, type FlowProps, isElevated, useFlowDone, VerifyStep } from './settings-flow';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type * as contract from '../../../shared/api/accounts';
 import type { TMe } from '../../../shared/api/accounts';
-import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useTranslation } from '../../i18n/react';
 import { showToast } from '../../ui/toast';
 import { FormError, TextField } from './form-parts';

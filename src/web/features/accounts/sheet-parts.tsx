@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import type * as contract from '../../../shared/api/accounts';
-import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { ResultCode } from '../../../shared/errors';
 import type * as Rules from '../../../shared/rules';
 import { track } from '../../analytics/track';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { ResultCode } from '../../../shared/errors';
 import { type ApiClient, ApiError } from '../../api/client';
 import { useApi } from '../../api/use-api';

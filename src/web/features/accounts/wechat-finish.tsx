@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import type { oauthLogin } from '../../../shared/api/accounts';
-import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { track } from '../../analytics/track';
 import { useApi } from '../../api/use-api';
 import { sessionChanged } from './login-store';

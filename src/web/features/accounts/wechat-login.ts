@@ -1,4 +1,4 @@
-import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 
 /**
  * WeChat web sign-in, the browser's part. The button sends the visitor to our start endpoint

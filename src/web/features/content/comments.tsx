@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type * as contract from '../../../shared/api/content';
 import type { CommentView, Page } from '../../../shared/api/content';
-import { CONTENT_API } from '../../../shared/api/routes';
+import { CONTENT_API } from '../../../shared/api/routes-content';
 import { COMMENT_MAX_LENGTH } from '../../../shared/content-limits';
 import { formatCount, formatDate } from '../../../shared/format';
 import { useApi } from '../../api/use-api';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type * as contract from '../../../shared/api/content';
 import { type CircleCard, type ModelCard, type Page, type PostCard, type ProfileView, ZUserId } from '../../../shared/api/content';
-import { CONTENT_API } from '../../../shared/api/routes';
+import { CONTENT_API } from '../../../shared/api/routes-content';
 import { formatCount } from '../../../shared/format';
 import { useLazyApi } from '../../api/lazy-api';
 import { useApp } from '../../app-context';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type * as contract from '../../../shared/api/content';
 import type { Page, PostCard } from '../../../shared/api/content';
-import { CONTENT_API } from '../../../shared/api/routes';
+import { CONTENT_API } from '../../../shared/api/routes-content';
 import { useLazyApi } from '../../api/lazy-api';
 import { useTranslation } from '../../i18n/react';
 import { PostCardView } from './cards';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type * as contract from '../../../shared/api/content';
 import type { Counts } from '../../../shared/api/content';
-import { CONTENT_API } from '../../../shared/api/routes';
+import { CONTENT_API } from '../../../shared/api/routes-content';
 import { formatCount } from '../../../shared/format';
 import { useApi } from '../../api/use-api';
 import { useApp } from '../../app-context';

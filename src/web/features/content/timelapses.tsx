@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Link } from 'react-router';
 import type * as contract from '../../../shared/api/content';
 import type { TimelapseCard } from '../../../shared/api/content';
-import { CONTENT_API } from '../../../shared/api/routes';
+import { CONTENT_API } from '../../../shared/api/routes-content';
 import { formatDate } from '../../../shared/format';
 import { useLazyApi } from '../../api/lazy-api';
 import { useApp } from '../../app-context';

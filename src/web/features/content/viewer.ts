@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type * as contract from '../../../shared/api/content';
-import { CONTENT_API } from '../../../shared/api/routes';
+import { CONTENT_API } from '../../../shared/api/routes-content';
 import { useApi } from '../../api/use-api';
 import { useSignedIn } from '../accounts/login-store';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { OAUTH_API } from '../../../shared/api/routes';
+import { OAUTH_API } from '../../../shared/api/routes-accounts';
 import { ResultCode } from '../../../shared/errors';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type * as accounts from '../../../shared/api/accounts';
-import { ACCOUNTS_API } from '../../../shared/api/routes';
+import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
