@@ -9,17 +9,19 @@ import { signInByApi, test, userIdOf } from './session';
  */
 const DAY = 86_400_000;
 
-/** A campaign whose every draw wins its one prize (a physical one), 3 draws a day. */
-function makeCampaign(prizeName: string): string {
+type PrizeInput = { kind: number; name: string; stock: number; value?: number };
+
+/** A campaign running since yesterday whose every draw wins its one prize, `dailyChances` a day. */
+function everyDrawWins(prize: PrizeInput, settings: { dailyChances: number; exchangeCost?: number }): string {
   return String(
     lotteryAdmin('create', {
-      title: texts('E2E raffle'),
+      title: texts(`E2E raffle: ${prize.name}`),
       rules: texts('Every draw wins.'),
       startsAt: new Date(Date.now() - DAY).toISOString(),
       endsAt: new Date(Date.now() + 7 * DAY).toISOString(),
       noWinWeight: 0,
-      settings: { dailyChances: 3, premiumDailyChances: 0 },
-      prizes: [{ kind: 1, name: texts(prizeName), stock: 50, weight: 1, perUserCap: null }],
+      settings: { premiumDailyChances: 0, ...settings },
+      prizes: [{ ...prize, name: texts(prize.name), weight: 1, perUserCap: null }],
     }).id,
   );
 }
@@ -28,7 +30,7 @@ test('win a physical prize, claim it with an address, and staff redeem it by cod
   // Two visitors, two operator commands and a dozen pages: past 30 s when the machine is busy.
   test.slow();
   const prize = `Printer ${Date.now()}`;
-  const activeId = makeCampaign(prize);
+  const activeId = everyDrawWins({ kind: 1, name: prize, stock: 50 }, { dailyChances: 3 });
   await signInByApi(page);
 
   await page.goto(`/activitys?activeId=${activeId}`);
@@ -124,17 +126,7 @@ test('the raffle page shows the campaign to visitors and asks them to sign in to
 });
 
 test('Cuvacoins won are added to the balance shown at once', async ({ page }) => {
-  const activeId = String(
-    lotteryAdmin('create', {
-      title: texts('E2E coin raffle'),
-      rules: texts('Every draw wins coins.'),
-      startsAt: new Date(Date.now() - DAY).toISOString(),
-      endsAt: new Date(Date.now() + 7 * DAY).toISOString(),
-      noWinWeight: 0,
-      settings: { dailyChances: 1, premiumDailyChances: 0, exchangeCost: 100 },
-      prizes: [{ kind: 3, name: texts('150 Cuvacoins'), stock: 50, weight: 1, value: 150, perUserCap: null }],
-    }).id,
-  );
+  const activeId = everyDrawWins({ kind: 3, name: '150 Cuvacoins', stock: 50, value: 150 }, { dailyChances: 1, exchangeCost: 100 });
   await signInByApi(page);
   await page.goto(`/activitys?activeId=${activeId}`);
   await page.getByRole('button', { name: 'Draw' }).click();
@@ -145,17 +137,7 @@ test('Cuvacoins won are added to the balance shown at once', async ({ page }) =>
 });
 
 test('a draw started before the wheel has been drawn still shows its result', async ({ page }) => {
-  const activeId = String(
-    lotteryAdmin('create', {
-      title: texts('E2E late wheel'),
-      rules: texts('Every draw wins.'),
-      startsAt: new Date(Date.now() - DAY).toISOString(),
-      endsAt: new Date(Date.now() + 7 * DAY).toISOString(),
-      noWinWeight: 0,
-      settings: { dailyChances: 1, premiumDailyChances: 0 },
-      prizes: [{ kind: 3, name: texts('5 Cuvacoins'), stock: 5, weight: 1, value: 5, perUserCap: null }],
-    }).id,
-  );
+  const activeId = everyDrawWins({ kind: 3, name: '5 Cuvacoins', stock: 5, value: 5 }, { dailyChances: 1 });
   await signInByApi(page);
   // The wheel's code (lucky-canvas) is held back until the draw has been asked for: the wheel
   // appears while the draw is under way, not spinning, and must not be the one told to stop.
