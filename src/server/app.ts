@@ -15,6 +15,7 @@ import { registerFreeModelRoutes } from './freemodel/routes';
 import { registerGiftpackRoutes } from './giftpack/routes';
 import { headerContextPlugin, requestIdFrom } from './http/context';
 import { registerCsrf } from './http/csrf';
+import { Drain } from './http/drain';
 import { registerErrorHandling } from './http/error-handler';
 import { editionLocale } from './http/locale';
 import { registerOpenApi } from './http/openapi';
@@ -90,6 +91,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     routerOptions: { maxParamLength: 200 },
   });
 
+  // Started by main.ts on SIGTERM; /healthz reads it.
+  const drain = new Drain();
+  app.decorate('drain', drain);
+
   const db = opts.db ?? openDatabase(config.database, { poolSize: config.DATABASE_POOL_SIZE });
   if (!opts.db) app.addHook('onClose', () => db.close());
   const accountsModule = await createAccountsModule(config, db, app.log);
@@ -125,7 +130,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerErrorHandling(app);
 
   registerOpenApi(app);
-  registerSystemRoutes(app, { db });
+  registerSystemRoutes(app, { db, drain });
   registerAccounts(app, accountsModule, config.PUBLIC_URL);
   registerFileRoute(app, { db, storage: services.content.storage });
   registerContentImport(app);

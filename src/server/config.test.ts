@@ -33,6 +33,12 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '', REDIS_URL: '' }).PORT).toBe(3000);
   });
 
+  it('drains for 5 seconds on SIGTERM unless told otherwise, 0 to 300 whole seconds', () => {
+    expect(loadConfig({}).DRAIN_SECONDS).toBe(5);
+    expect(loadConfig({ DRAIN_SECONDS: '0' }).DRAIN_SECONDS).toBe(0);
+    for (const wrong of ['-1', '301', '1.5', 'soon']) expect(() => loadConfig({ DRAIN_SECONDS: wrong })).toThrow(/DRAIN_SECONDS/);
+  });
+
   it('refuses development-only settings in production', () => {
     expect(() => assertProductionSafe(loadConfig({ PUBLIC_URL: 'http://example.com' }))).toThrow(/PUBLIC_URL/);
     expect(() => assertProductionSafe(loadConfig({ PUBLIC_URL: 'https://example.com' }))).not.toThrow();

@@ -82,6 +82,9 @@ const ZEnv = z.object({
   WECHAT_PAY_BASE_URL: z.string().optional(),
   // OAuth server (/api/cxy/oauth2): JSON list of third-party apps {clientId, name, redirectUris[], clientSecret?}.
   OAUTH_CLIENTS: z.string().optional(),
+  // On SIGTERM: seconds during which /healthz answers 503 while every request is still served, so
+  // load balancers stop sending traffic before the instance stops listening.
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   BODY_LIMIT_BYTES: z.coerce

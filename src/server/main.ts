@@ -11,6 +11,7 @@ import { createDiskStorage } from './content/storage';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds, SEEDS } from './db/seed/seed';
+import { closeIdleConnectionsUntilClosed } from './http/drain';
 import { startJob } from './jobs';
 import { startReferralJob } from './lottery/referral-job';
 import { checkinDemoSeed, giftcodeDemoSeed, inviteDemoSeed, inviteTiersDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
@@ -19,7 +20,7 @@ import { modelerDemoSeed } from './modeler/seed';
 import { assertProductionSafe } from './production-guard';
 import { venuesDemoSeed } from './venues/seed';
 
-/** Reads configuration, migrates, seeds once, serves; shuts down gracefully on SIGTERM/SIGINT. */
+/** Reads configuration, migrates, seeds once, serves; drains, then shuts down gracefully on SIGTERM/SIGINT. */
 async function main() {
   // A .env file beside package.json is read like the environment (which wins).
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -82,16 +83,23 @@ async function main() {
   startReferralJob(app, db);
   startJob(app, { name: 'mall orders', everyMs: 60_000, run: () => app.services.mall.admin.expireOrders() });
 
-  let closing = false;
+  // Drain first (/healthz 503, everything else served) so load balancers stop sending, then
+  // close: no new connections, in-flight requests finish, onClose hooks flush (the analytics
+  // buffer), the database closes last.
   const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A second signal (SIGINT after SIGTERM, an impatient orchestrator) must not shut down twice.
+    if (!app.drain.start(app.server)) return;
+    app.log.info({ signal, drainSeconds: config.DRAIN_SECONDS }, 'shutting down: draining (/healthz answers 503), still serving');
+    setTimeout(close, config.DRAIN_SECONDS * 1000);
+  };
+  const close = () => {
+    app.log.info('shutting down: no new connections, finishing in-flight requests');
     const force = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
+      app.log.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out; exiting');
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    closeIdleConnectionsUntilClosed(app.server);
     // The database closes after every onClose hook: they may still write (the analytics buffer).
     app.close().then(
       () => db.close().then(() => process.exit(0)),

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { loadConfig } from '../../src/server/config';
 import { HEADER } from '../../src/shared/context';
 import { createTestDb } from '../helpers/app';
 
-/** The real server process: start-up refusal, and SIGTERM finishing what is in flight. */
+/** The real server process: start-up refusal, draining on SIGTERM, and finishing what is in flight. */
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
@@ -37,6 +38,53 @@ const freePort = () =>
     });
   });
 
+const PING = '/api/cxy/v2/system/ping';
+
+/** One request on a connection of its own (fetch would reuse a kept-alive one). */
+function send(port: number, method: 'GET' | 'POST', url: string, body?: string) {
+  const headers = body ? { 'content-type': 'application/json', [HEADER.appId]: 'creality_model' } : {};
+  return new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Whether a new connection is refused (the server no longer listens). */
+const refused = (port: number) =>
+  send(port, 'GET', '/healthz').then(
+    () => false,
+    (err: NodeJS.ErrnoException) => err.code === 'ECONNREFUSED',
+  );
+
+/** A request whose body is still arriving: it stays in flight until `finish()`. */
+async function slowPing(port: number, message: string, connection: 'close' | 'keep-alive') {
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  // A reset shows as an incomplete answer (and the close below), not as an uncaught error.
+  socket.on('error', () => {});
+  const body = JSON.stringify({ message });
+  socket.write(
+    `POST ${PING} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\n${HEADER.appId}: creality_model\r\ncontent-length: ${body.length}\r\nconnection: ${connection}\r\n\r\n${body.slice(0, 5)}`,
+  );
+  let response = '';
+  socket.on('data', (d) => (response += d));
+  const closed = new Promise((r) => socket.once('close', r));
+  return {
+    /** Sends the rest of the body; resolves with the whole answer once the server closed the connection. */
+    finish: async () => {
+      socket.write(body.slice(5));
+      await closed;
+      return response;
+    },
+  };
+}
+
 async function waitFor(cond: () => boolean | Promise<boolean>, ms = 20_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -46,6 +94,9 @@ async function waitFor(cond: () => boolean | Promise<boolean>, ms = 20_000) {
   throw new Error('timed out');
 }
 
+/** Until /healthz answers 200: start-up (migrations, demo seeds) takes long on a busy machine. */
+const started = (port: number) => waitFor(async () => (await send(port, 'GET', '/healthz').catch(() => null))?.status === 200, 45_000);
+
 describe('server process', () => {
   it('refuses to start with a wrong setting, naming the variable', async () => {
     const s = startServer({ PORT: 'eighty', DATABASE_URL: 'mysql://nope' });
@@ -54,30 +105,66 @@ describe('server process', () => {
     expect(s.output()).toContain('DATABASE_URL');
   });
 
-  it('finishes an in-flight request on SIGTERM, then exits cleanly', async () => {
+  it('finishes an in-flight request on SIGTERM, then exits cleanly', { timeout: 60_000 }, async () => {
     const port = await freePort();
-    const s = startServer({ PORT: String(port) });
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok === true);
+    const s = startServer({ PORT: String(port), DRAIN_SECONDS: '0' });
+    await started(port);
 
     // A request whose body is still arriving when the signal comes.
-    const socket = net.connect(port, '127.0.0.1');
-    await new Promise((r) => socket.once('connect', r));
-    const body = JSON.stringify({ message: 'in flight' });
-    socket.write(
-      `POST /api/cxy/v2/system/ping HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\n${HEADER.appId}: creality_model\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body.slice(0, 5)}`,
-    );
-    let response = '';
-    socket.on('data', (d) => (response += d));
+    const slow = await slowPing(port, 'in flight', 'close');
     await new Promise((r) => setTimeout(r, 200));
     s.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 200));
-    socket.write(body.slice(5));
-    await new Promise((r) => socket.once('close', r));
+    const response = await slow.finish();
 
     expect(response).toMatch(/^HTTP\/1.1 200/);
     expect(response).toContain('"echo":"in flight"');
     expect(await s.exited).toBe(0);
     expect(s.output()).toContain('shutting down');
+  });
+
+  it('drains on SIGTERM: /healthz 503 while new connections are still served, then refuses them and exits 0', {
+    timeout: 60_000,
+  }, async () => {
+    const port = await freePort();
+    const s = startServer({ PORT: String(port), DRAIN_SECONDS: '2' });
+    await started(port);
+
+    const signalled = Date.now();
+    s.child.kill('SIGTERM');
+    await waitFor(async () => (await send(port, 'GET', '/healthz').catch(() => null))?.status !== 200);
+    const health = await send(port, 'GET', '/healthz');
+    expect(health.status).toBe(503);
+    expect(JSON.parse(health.body)).toMatchObject({ status: 'draining', database: 'ok' });
+    // Everything else is served as usual, each answer closing its connection (clients reconnect elsewhere).
+    const ping = await send(port, 'POST', PING, JSON.stringify({ message: 'still here' }));
+    expect(ping.status).toBe(200);
+    expect(ping.body).toContain('"echo":"still here"');
+    expect(ping.connection).toBe('close');
+
+    // After the drain period the server stops listening, then exits cleanly.
+    await waitFor(() => refused(port));
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1900);
+    expect(await s.exited).toBe(0);
+    expect(s.output()).toContain('draining');
+  });
+
+  it('finishes a slow request started during the drain, after it stopped listening', { timeout: 60_000 }, async () => {
+    const port = await freePort();
+    const s = startServer({ PORT: String(port), DRAIN_SECONDS: '2' });
+    await started(port);
+
+    s.child.kill('SIGTERM');
+    await waitFor(async () => (await send(port, 'GET', '/healthz').catch(() => null))?.status === 503);
+    // Asks to keep its connection: the server must close it anyway, or it could not finish closing.
+    const slow = await slowPing(port, 'started while draining', 'keep-alive');
+    await waitFor(() => refused(port));
+    expect(s.child.exitCode).toBeNull();
+
+    const response = await slow.finish();
+    expect(response).toMatch(/^HTTP\/1.1 200/);
+    expect(response).toContain('"echo":"started while draining"');
+    expect(await s.exited).toBe(0);
   });
 });
 

@@ -2,17 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import * as contract from '../../shared/api/system';
 import { LANGUAGE_COOKIE } from '../../shared/i18n';
 import type { Db } from '../db/database';
+import type { Drain } from '../http/drain';
 import { endpoint } from '../http/envelope';
 
 /** Health (for load balancers and operators), the header-context echo and a ping. */
-export function registerSystemRoutes(app: FastifyInstance, deps: { db: Db }) {
-  // A plain answer (not the envelope): load balancers read the HTTP status.
+export function registerSystemRoutes(app: FastifyInstance, deps: { db: Db; drain: Drain }) {
+  // A plain answer (not the envelope): load balancers read the HTTP status. While draining it is
+  // 503 whatever the database says, so they stop sending before this instance stops listening.
   app.get(contract.health.path, async (_request, reply) => {
     const up = await deps.db.ping();
+    const status = deps.drain.draining ? 'draining' : up ? 'ok' : 'degraded';
     return reply
-      .status(up ? 200 : 503)
+      .status(status === 'ok' ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: up ? 'ok' : 'degraded', database: up ? 'ok' : 'down', dialect: deps.db.dialect });
+      .send({ status, database: up ? 'ok' : 'down', dialect: deps.db.dialect });
   });
 
   endpoint(app, contract.context, async (_input, request) => {
