@@ -58,7 +58,7 @@ try {
       throw new Error('give --user <id> --level <0-100>');
     if (!(await store.userById(db.kysely, userId))) throw new Error(`no user ${userId}`);
     await store.updateUser(db.kysely, userId, { level }, now);
-    const moved = await advanceReferrals(db.kysely, now, userId);
+    const moved = await advanceReferrals(db, now, userId);
     console.log(JSON.stringify({ userId, level, ...moved }));
   } else {
     throw new Error(`unknown command ${command ?? ''}: user:create, user:role, user:level`);

@@ -26,13 +26,13 @@ if (!command || !arg || extra.length > 0 || !['create', 'update', 'show', 'codes
 const { db } = await openCliDatabase();
 try {
   let result: unknown;
-  if (command === 'create') result = await createCampaign(db.kysely, readInput(ZCampaignInput, arg), Date.now());
-  else if (command === 'update') result = await updateCampaign(db.kysely, readInput(ZCampaignUpdate, arg), Date.now());
-  else if (command === 'codes') result = await generateCodes(db.kysely, readInput(generate.input, arg));
+  if (command === 'create') result = await createCampaign(db, readInput(ZCampaignInput, arg), Date.now());
+  else if (command === 'update') result = await updateCampaign(db, readInput(ZCampaignUpdate, arg), Date.now());
+  else if (command === 'codes') result = await generateCodes(db, readInput(generate.input, arg));
   else {
     const id = Number(arg);
     if (!Number.isSafeInteger(id) || id <= 0) throw new Refused(`not a campaign id: ${arg}`);
-    result = await getCampaign(db.kysely, id);
+    result = await getCampaign(db, id);
   }
   console.log(JSON.stringify(result, null, 2));
 } catch (err) {

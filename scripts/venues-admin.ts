@@ -31,7 +31,7 @@ const { config, db } = await openCliDatabase();
 const content = createContentService(db.kysely, createDiskStorage(config.FILES_DIR));
 const deps: VenueAdminDeps = {
   db: db.kysely,
-  isRaffle: createLotteryService(db.kysely).isRaffle,
+  isRaffle: createLotteryService(db).isRaffle,
   modelExists: async (id) => (await content.model(id)) !== null,
 };
 try {

@@ -39,7 +39,13 @@ async function main() {
   if (!process.env.NODE_ENV) {
     console.warn('NODE_ENV is not set: React renders with its slow development build. Start with `npm start`.');
   }
-  const db = openDatabase(config.database, { poolSize: config.DATABASE_POOL_SIZE });
+  // A lost connection is logged and survived: the query it carried fails on its own, and the pool
+  // connects again. Logged through the app's logger once there is one.
+  let log: Pick<Console, 'warn'> = console;
+  const db = openDatabase(config.database, {
+    poolSize: config.DATABASE_POOL_SIZE,
+    onFault: (err) => log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
+  });
   await migrateToLatest(db.kysely);
   if (config.SEED_DEMO_DATA) {
     const files = createDiskStorage(config.FILES_DIR);
@@ -80,6 +86,7 @@ async function main() {
       ssrBuild: () => import(serverBuild) as Promise<ServerBuild>,
     });
   }
+  log = app.log;
   startReferralJob(app, db);
   startJob(app, { name: 'mall orders', everyMs: 60_000, run: () => app.services.mall.admin.expireOrders() });
 

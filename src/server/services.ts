@@ -44,7 +44,7 @@ export interface Services {
 
 export function createServices(config: Config, db: Db, accounts: AccountsModule, mall: Mall): Services {
   const content = createContentService(db.kysely, createDiskStorage(config.FILES_DIR));
-  const lottery = createLotteryService(db.kysely);
+  const lottery = createLotteryService(db);
   return {
     db,
     config: publicConfig(config),

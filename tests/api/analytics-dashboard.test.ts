@@ -66,17 +66,19 @@ describe.each(ENGINES)('analytics dashboard on %s', (engine) => {
     });
     A = String(campaignId);
     OTHER = String(campaignId + 1);
-    const campaign = await loadCampaign(db, campaignId);
+    const campaign = await loadCampaign(suite.t.db, campaignId);
     if (!campaign) throw new Error('no campaign');
     const cy = await suite.rows.user('Cy');
     const [dan, eve, fay] = [await suite.rows.user('Dan'), await suite.rows.user('Eve'), await suite.rows.user('Fay')];
     for (const friend of [dan, eve, fay])
-      expect(await acceptInvite(db, campaign, { inviteeId: friend, inviterId: cy, deviceId: randomUUID() })).toEqual({ bound: true });
+      expect(await acceptInvite(suite.t.db, campaign, { inviteeId: friend, inviterId: cy, deviceId: randomUUID() })).toEqual({
+        bound: true,
+      });
     const levelUp = (u: number) => db.updateTable('users').set({ level: 2 }).where('id', '=', u).execute();
     await levelUp(dan);
-    await advanceReferrals(db, D2);
+    await advanceReferrals(suite.t.db, D2);
     await levelUp(fay);
-    await advanceReferrals(db, D2 + 5 * DAY);
+    await advanceReferrals(suite.t.db, D2 + 5 * DAY);
     const c5 = { activeId: A, channel: 'poster' };
     const records = [
       // Ann views anonymously, signs in, draws, wins and claims.

@@ -21,6 +21,7 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
   const suite = appSuite(engine);
 
   const db = () => suite.t.db.kysely;
+  const port = () => suite.t.db;
   const as = (cookie?: string) => {
     const c = api(suite.t.app);
     const h = () => ({ __cxy_app_id_: 'creality_model', ...(cookie ? { cookie } : {}) });
@@ -41,7 +42,7 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
       settings: { checkinRewards: over.rewards ?? WEEK },
       prizes: [],
     });
-    const c = await loadCampaign(db(), campaignId);
+    const c = await loadCampaign(port(), campaignId);
     if (!c) throw new Error('no campaign');
     return c;
   };
@@ -49,8 +50,8 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
   it('pays once a day: a retry answers the day as it stands and pays nothing', async () => {
     const c = await checkinCampaign();
     const u = await suite.rows.user('Daily');
-    expect(await checkIn(db(), c, u, 'UTC', NOON)).toEqual({ checkedIn: true, day: '2026-11-22', streak: 1, coins: 10, balance: 10 });
-    expect(await checkIn(db(), c, u, 'UTC', NOON + HOUR)).toEqual({
+    expect(await checkIn(port(), c, u, 'UTC', NOON)).toEqual({ checkedIn: true, day: '2026-11-22', streak: 1, coins: 10, balance: 10 });
+    expect(await checkIn(port(), c, u, 'UTC', NOON + HOUR)).toEqual({
       checkedIn: false,
       day: '2026-11-22',
       streak: 1,
@@ -64,13 +65,13 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
     const c = await checkinCampaign();
     const u = await suite.rows.user('Streak');
     const paid: number[] = [];
-    for (let d = 0; d < 9; d++) paid.push((await checkIn(db(), c, u, 'UTC', NOON + d * DAY)).coins);
+    for (let d = 0; d < 9; d++) paid.push((await checkIn(port(), c, u, 'UTC', NOON + d * DAY)).coins);
     expect(paid).toEqual([10, 10, 20, 10, 10, 20, 50, 10, 10]);
     // Day 10 skipped: day 11 is day 1 again.
-    const after = await checkIn(db(), c, u, 'UTC', NOON + 10 * DAY);
+    const after = await checkIn(port(), c, u, 'UTC', NOON + 10 * DAY);
     expect(after).toMatchObject({ streak: 1, coins: 10 });
     expect(await coinBalance(db(), u)).toBe(150 + 10);
-    const s = await checkinStatus(db(), c, u, 'UTC', '2026-11', NOON + 10 * DAY);
+    const s = await checkinStatus(port(), c, u, 'UTC', '2026-11', NOON + 10 * DAY);
     expect(s).toMatchObject({ checkedToday: true, streak: 1, nextReward: 10, month: '2026-11' });
     expect(s.days.map((d) => d.day)).toEqual([
       '2026-11-22',
@@ -90,11 +91,15 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
     const u = await suite.rows.user('Zone');
     // 15:30 UTC is 23:30 in Shanghai; 16:30 UTC is already the next day there.
     const late = Date.UTC(2026, 10, 22, 15, 30);
-    expect(await checkIn(db(), c, u, 'Asia/Shanghai', late)).toMatchObject({ checkedIn: true, day: '2026-11-22', streak: 1 });
+    expect(await checkIn(port(), c, u, 'Asia/Shanghai', late)).toMatchObject({ checkedIn: true, day: '2026-11-22', streak: 1 });
     // Asking for another zone changes nothing: in Los Angeles it would still be the 22nd.
-    expect(await checkIn(db(), c, u, 'America/Los_Angeles', late + HOUR)).toMatchObject({ checkedIn: true, day: '2026-11-23', streak: 2 });
-    expect(await checkIn(db(), c, u, 'Pacific/Kiritimati', late + 2 * HOUR)).toMatchObject({ checkedIn: false, day: '2026-11-23' });
-    const s = await checkinStatus(db(), c, u, 'UTC', undefined, late + 2 * HOUR);
+    expect(await checkIn(port(), c, u, 'America/Los_Angeles', late + HOUR)).toMatchObject({
+      checkedIn: true,
+      day: '2026-11-23',
+      streak: 2,
+    });
+    expect(await checkIn(port(), c, u, 'Pacific/Kiritimati', late + 2 * HOUR)).toMatchObject({ checkedIn: false, day: '2026-11-23' });
+    const s = await checkinStatus(port(), c, u, 'UTC', undefined, late + 2 * HOUR);
     expect(s).toMatchObject({ timeZone: 'Asia/Shanghai', today: '2026-11-23', streak: 2, nextReward: 20 });
   });
 
@@ -105,7 +110,7 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
     try {
       const runs = await Promise.all([
         ...Array.from({ length: 10 }, () => as(u.cookie).post('/checkin/checkIn', { activityId: c.id, timeZone: 'Europe/Paris' })),
-        ...others.flatMap((o) => Array.from({ length: 10 }, () => checkIn(o.kysely, c, u.id, 'Europe/Paris'))),
+        ...others.flatMap((o) => Array.from({ length: 10 }, () => checkIn(o, c, u.id, 'Europe/Paris'))),
       ]);
       const results = runs.map((r) => ('code' in r ? r.result : r));
       expect(results.filter((r) => r.checkedIn)).toHaveLength(1);

@@ -34,6 +34,7 @@ const BEANS = 500;
 describe.each(ENGINES)('collection campaigns on %s', (engine) => {
   const suite = appSuite(engine);
   const db = () => suite.t.db.kysely;
+  const port = () => suite.t.db;
 
   /** A caller of the collection calls (signed out without a cookie), in a language. */
   const as = (cookie?: string, app = suite.t.app, lang = '0') => {
@@ -59,7 +60,7 @@ describe.each(ENGINES)('collection campaigns on %s', (engine) => {
       prizes: [{ kind: 3, stock: over.stock ?? 10, weight: 1, value: BEANS }],
     });
     // Written straight to the database: this process must look again (the admin calls do this).
-    forgetCollections(db());
+    forgetCollections(port());
     return { id: campaignId, prizeId: prizeIds[0] as number };
   };
   const cardsOf = (campaignId: number, userId: number) =>
@@ -108,28 +109,28 @@ describe.each(ENGINES)('collection campaigns on %s', (engine) => {
     const col = await collection();
     const now = Date.now();
     const { campaignId: checkinId } = await makeCampaign(db(), { kind: 'checkin', prizes: [] });
-    const checkinC = await loadCampaign(db(), checkinId);
+    const checkinC = await loadCampaign(port(), checkinId);
     const { campaignId: raffleId } = await makeCampaign(db(), { noWinWeight: 1, settings: { dailyChances: 2 }, prizes: [] });
-    const raffle = await loadCampaign(db(), raffleId);
+    const raffle = await loadCampaign(port(), raffleId);
     if (!checkinC || !raffle) throw new Error('no campaign');
     const u = await member('Collector');
 
-    expect(await checkIn(db(), checkinC, u.id, 'UTC', now)).toMatchObject({ checkedIn: true });
-    expect(await checkIn(db(), checkinC, u.id, 'UTC', now + 1000)).toMatchObject({ checkedIn: false });
+    expect(await checkIn(port(), checkinC, u.id, 'UTC', now)).toMatchObject({ checkedIn: true });
+    expect(await checkIn(port(), checkinC, u.id, 'UTC', now + 1000)).toMatchObject({ checkedIn: false });
     const day = new Date(now).toISOString().slice(0, 10);
     expect((await cardsOf(col.id, u.id)).map((c) => c.source_key)).toEqual([`checkin:${checkinId}:${day}`]);
 
     const requestId = crypto.randomUUID();
-    const first = await draw(db(), u.id, raffle, requestId, now);
+    const first = await draw(port(), u.id, raffle, requestId, now);
     // The same request id again: the same draw answered, no second card.
-    expect(await draw(db(), u.id, raffle, requestId, now + 1000)).toMatchObject({ drawId: first.drawId });
+    expect(await draw(port(), u.id, raffle, requestId, now + 1000)).toMatchObject({ drawId: first.drawId });
     const friend = await suite.rows.user('Friend');
-    expect(await acceptInvite(db(), raffle, { inviteeId: friend, inviterId: u.id, deviceId: crypto.randomUUID() }, now)).toEqual({
+    expect(await acceptInvite(port(), raffle, { inviteeId: friend, inviterId: u.id, deviceId: crypto.randomUUID() }, now)).toEqual({
       bound: true,
     });
     const invite = await db().selectFrom('lottery_invites').select('id').where('invitee_id', '=', friend).executeTakeFirstOrThrow();
     // Accepting again binds nothing and gives nothing.
-    expect((await acceptInvite(db(), raffle, { inviteeId: friend, inviterId: u.id, deviceId: crypto.randomUUID() }, now)).bound).toBe(
+    expect((await acceptInvite(port(), raffle, { inviteeId: friend, inviterId: u.id, deviceId: crypto.randomUUID() }, now)).bound).toBe(
       false,
     );
 
@@ -153,14 +154,14 @@ describe.each(ENGINES)('collection campaigns on %s', (engine) => {
       endsAt: now + 10 * DAY,
       prizes: [],
     });
-    const c = await loadCampaign(db(), checkinId);
+    const c = await loadCampaign(port(), checkinId);
     if (!c) throw new Error('no campaign');
     const u = await member('Early');
-    await checkIn(db(), c, u.id, 'UTC', now);
+    await checkIn(port(), c, u.id, 'UTC', now);
     expect(await cardsOf(soon.id, u.id)).toHaveLength(0);
-    await checkIn(db(), c, u.id, 'UTC', now + 3 * DAY);
+    await checkIn(port(), c, u.id, 'UTC', now + 3 * DAY);
     expect(await cardsOf(soon.id, u.id)).toHaveLength(1);
-    await checkIn(db(), c, u.id, 'UTC', now + 5 * DAY);
+    await checkIn(port(), c, u.id, 'UTC', now + 5 * DAY);
     expect(await cardsOf(soon.id, u.id)).toHaveLength(1);
   });
 
@@ -345,9 +346,9 @@ describe.each(ENGINES)('collection campaigns on %s', (engine) => {
       'build-plate',
     ]);
     const { campaignId: checkinId } = await makeCampaign(db(), { kind: 'checkin', prizes: [] });
-    const c = await loadCampaign(db(), checkinId);
+    const c = await loadCampaign(port(), checkinId);
     if (!c) throw new Error('no campaign');
-    await checkIn(db(), c, staff.id, 'UTC', Date.now());
+    await checkIn(port(), c, staff.id, 'UTC', Date.now());
     expect(await cardsOf(created.result.id, staff.id)).toHaveLength(1);
   });
 
@@ -374,14 +375,14 @@ describe.each(ENGINES)('collection campaigns on %s', (engine) => {
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       const checkinRow = await k.selectFrom('lottery_campaigns').select('id').where('kind', '=', 'checkin').executeTakeFirstOrThrow();
-      const checkinC = await loadCampaign(k, checkinRow.id);
+      const checkinC = await loadCampaign(testDb.db, checkinRow.id);
       if (!checkinC) throw new Error('no demo check-in');
       const u = await k
         .insertInto('users')
         .values({ nickname: 'Demo', created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await checkIn(k, checkinC, u.id, 'UTC', now);
+      await checkIn(testDb.db, checkinC, u.id, 'UTC', now);
       const cards = await k.selectFrom('collection_cards').select('campaign_id').where('user_id', '=', u.id).execute();
       // The example collection (not started yet, or running) and the demo one: the demo one deals.
       expect(cards.map((c) => c.campaign_id)).toContain(demo.id);

@@ -42,7 +42,7 @@ describe.each(ENGINES)('content writes across instances on %s', (engine) => {
       .then((r) => r.json());
 
   it('keeps like and collect counters equal to their rows, and a retried comment single', async () => {
-    const rows = contentRows(t.db.kysely);
+    const rows = contentRows(t.db);
     const author = await rows.user('Author');
     const postId = await rows.post(author);
     const fans = await Promise.all(Array.from({ length: 12 }, (_, i) => rows.user(`Fan ${i}`)));

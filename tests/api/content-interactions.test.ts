@@ -16,7 +16,7 @@ describe.each(ENGINES)('content interactions on %s', (engine) => {
   let modelId: number;
   beforeAll(async () => {
     t = await createTestApp(engine);
-    rows = contentRows(t.db.kysely);
+    rows = contentRows(t.db);
     author = await rows.user('Author');
     reader = await rows.user('Reader');
     readerCookie = (await rows.signIn(reader)).cookie;

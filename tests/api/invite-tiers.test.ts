@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../src/server/db/database';
-import { type Campaign, loadCampaign } from '../../src/server/lottery/campaign';
+import { type Campaign, forgetCampaign, loadCampaign } from '../../src/server/lottery/campaign';
 import { acceptInvite } from '../../src/server/lottery/invites';
 import { advanceReferrals } from '../../src/server/lottery/referrals';
 import type { CampaignSettings } from '../../src/server/lottery/settings';
@@ -25,6 +25,7 @@ const NEW_APP = 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 CrealityCloud/5.6.0 M
 describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
   const suite = appSuite(engine);
   const db = () => suite.t.db.kysely;
+  const port = () => suite.t.db;
 
   const campaign = async (settings: Partial<CampaignSettings> = {}, stocks = [5, 1]) => {
     const { campaignId, prizeIds } = await makeCampaign(db(), {
@@ -35,18 +36,19 @@ describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
         { kind: PrizeKind.entity, stock: stocks[1] ?? 0, weight: 1 },
       ],
     });
-    return { c: (await loadCampaign(db(), campaignId)) as Campaign, prizeIds };
+    return { c: (await loadCampaign(port(), campaignId)) as Campaign, prizeIds };
   };
   /** A referrer with `qualified` friends past the level and `pending` friends below it. */
-  const referrerWith = async (c: Campaign, qualified: number, pending = 0, d = db()) => {
-    const rows = contentRows(d);
+  const referrerWith = async (c: Campaign, qualified: number, pending = 0, p = port()) => {
+    const d = p.kysely;
+    const rows = contentRows(p);
     const referrer = await rows.user('Referrer');
     for (let i = 0; i < qualified + pending; i++) {
       const friend = await rows.user(`Friend ${i}`);
-      expect(await acceptInvite(d, c, { inviteeId: friend, inviterId: referrer, deviceId: randomUUID() })).toEqual({ bound: true });
+      expect(await acceptInvite(p, c, { inviteeId: friend, inviterId: referrer, deviceId: randomUUID() })).toEqual({ bound: true });
       if (i < qualified) await d.updateTable('users').set({ level: 2 }).where('id', '=', friend).execute();
     }
-    await advanceReferrals(d);
+    await advanceReferrals(p);
     return referrer;
   };
   const call = async (method: 'GET' | 'POST', url: string, opts: { cookie?: string; body?: unknown; ua?: string } = {}) =>
@@ -93,14 +95,14 @@ describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
 
     // One claim per campaign, whichever tier: the pending friend reaching the level changes nothing.
     await db().updateTable('users').set({ level: 5 }).where('nickname', '=', 'Friend 2').execute();
-    await advanceReferrals(db());
+    await advanceReferrals(port());
     expect((await claim(cookie, { activityId: c.id, tier: 0, confirm: true })).code).toBe(ResultCode.tierClaimed);
     expect((await claim(cookie, { activityId: c.id, tier: 1, confirm: true })).code).toBe(ResultCode.tierClaimed);
     expect(await counts(c.id)).toEqual({ claims: 1, wins: 1, stock: [4, 1] });
 
     // Later friends are not counted: not bound at all.
     const late = await suite.rows.user('Late friend');
-    expect(await acceptInvite(db(), c, { inviteeId: late, inviterId: referrer, deviceId: randomUUID() })).toEqual({
+    expect(await acceptInvite(port(), c, { inviteeId: late, inviterId: referrer, deviceId: randomUUID() })).toEqual({
       bound: false,
       reason: 'closed',
     });
@@ -158,6 +160,8 @@ describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
       .set({ ends_at: Date.now() - 1 })
       .where('id', '=', ended.c.id)
       .execute();
+    // Written straight to the database: this instance is told, as the admin calls do.
+    forgetCampaign(port(), ended.c.id);
     expect((await claim(cookie, { activityId: ended.c.id, tier: 0, confirm: true })).code).toBe(ResultCode.drawEnded);
     expect(await counts(c.id)).toEqual({ claims: 0, wins: 0, stock: [5, 1] });
   });
@@ -176,10 +180,10 @@ describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
           { kind: PrizeKind.virtual, stock: 100, weight: 1 },
         ],
       });
-      const c = (await loadCampaign(k, campaignId)) as Campaign;
-      const referrer = await referrerWith(c, 2, 0, k);
+      const c = (await loadCampaign(d.db, campaignId)) as Campaign;
+      const referrer = await referrerWith(c, 2, 0, d.db);
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 24 }, (_, i) => claimTier((pools[i % pools.length] as Db).kysely, c, referrer, i % 2)),
+        Array.from({ length: 24 }, (_, i) => claimTier(pools[i % pools.length] as Db, c, referrer, i % 2)),
       );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       const refusals = outcomes.flatMap((o) => (o.status === 'rejected' ? [(o.reason as { code?: number }).code] : []));
@@ -190,13 +194,13 @@ describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
       expect(await k.selectFrom('lottery_draws').select('id').where('campaign_id', '=', campaignId).execute()).toHaveLength(1);
 
       // Friends binding while a referrer claims: each is either counted before the claim or refused after it.
-      const other = await referrerWith(c, 1, 0, k);
-      const rows = contentRows(k);
+      const other = await referrerWith(c, 1, 0, d.db);
+      const rows = contentRows(d.db);
       const friends = await Promise.all(Array.from({ length: 12 }, (_, i) => rows.user(`Racer ${i}`)));
       const raced = await Promise.allSettled([
-        claimTier((pools[1 % pools.length] as Db).kysely, c, other, 0),
+        claimTier(pools[1 % pools.length] as Db, c, other, 0),
         ...friends.map((f, i) =>
-          acceptInvite((pools[i % pools.length] as Db).kysely, c, { inviteeId: f, inviterId: other, deviceId: randomUUID() }),
+          acceptInvite(pools[i % pools.length] as Db, c, { inviteeId: f, inviterId: other, deviceId: randomUUID() }),
         ),
       ]);
       expect(raced[0]?.status).toBe('fulfilled');
@@ -208,7 +212,7 @@ describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
       expect(await k.selectFrom('lottery_invites').select('id').where('inviter_id', '=', other).execute()).toHaveLength(1 + bound);
       // Once the claim has committed, nobody else is bound.
       const after = await rows.user('After the claim');
-      expect(await acceptInvite(k, c, { inviteeId: after, inviterId: other, deviceId: randomUUID() })).toEqual({
+      expect(await acceptInvite(d.db, c, { inviteeId: after, inviterId: other, deviceId: randomUUID() })).toEqual({
         bound: false,
         reason: 'closed',
       });

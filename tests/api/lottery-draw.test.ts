@@ -22,13 +22,14 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
   const extra: Db[] = [];
   beforeAll(async () => {
     t = await createTestDb(engine);
-    users = contentRows(t.db.kysely);
+    users = contentRows(t.db);
   });
   afterAll(async () => {
     for (const d of extra) await d.close();
     await t.drop();
   });
   const db = () => t.db.kysely;
+  const port = () => t.db;
 
   it('spends the daily chance, then answers "0 draws"; the next day grants again', async () => {
     const u = await users.user('Daily');
@@ -39,10 +40,10 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
       prizes: [],
       settings: { dailyChances: 1, premiumDailyChances: 0 },
     });
-    const first = await draw(db(), u, campaignId, uuid(), now);
+    const first = await draw(port(), u, campaignId, uuid(), now);
     expect(first).toMatchObject({ result: WinState.nowin, prizeId: null, remaining: 0 });
-    expect(await codeOf(draw(db(), u, campaignId, uuid(), now))).toBe(ResultCode.noDraws);
-    const tomorrow = await draw(db(), u, campaignId, uuid(), now + 86_400_000);
+    expect(await codeOf(draw(port(), u, campaignId, uuid(), now))).toBe(ResultCode.noDraws);
+    const tomorrow = await draw(port(), u, campaignId, uuid(), now + 86_400_000);
     expect(tomorrow.result).toBe(WinState.nowin);
   });
 
@@ -60,7 +61,7 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
       prizes: [],
       settings: { dailyChances: 1, premiumDailyChances: 2 },
     });
-    await draw(db(), u, campaignId, uuid(), now);
+    await draw(port(), u, campaignId, uuid(), now);
     expect(await remainingChances(db(), campaignId, u)).toBe(2);
   });
 
@@ -70,10 +71,10 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
     const before = await makeCampaign(db(), { now, startsAt: now + 3_600_000, prizes: [] });
     const after = await makeCampaign(db(), { now, endsAt: now - 1, prizes: [] });
     const paused = await makeCampaign(db(), { now, restocking: true, prizes: [] });
-    expect(await codeOf(draw(db(), u, before.campaignId, uuid(), now))).toBe(ResultCode.drawNotStarted);
-    expect(await codeOf(draw(db(), u, after.campaignId, uuid(), now))).toBe(ResultCode.drawEnded);
-    expect(await codeOf(draw(db(), u, paused.campaignId, uuid(), now))).toBe(ResultCode.drawRestocking);
-    expect(await codeOf(draw(db(), u, 987654, uuid(), now))).toBe(ResultCode.notFound);
+    expect(await codeOf(draw(port(), u, before.campaignId, uuid(), now))).toBe(ResultCode.drawNotStarted);
+    expect(await codeOf(draw(port(), u, after.campaignId, uuid(), now))).toBe(ResultCode.drawEnded);
+    expect(await codeOf(draw(port(), u, paused.campaignId, uuid(), now))).toBe(ResultCode.drawRestocking);
+    expect(await codeOf(draw(port(), u, 987654, uuid(), now))).toBe(ResultCode.notFound);
     const draws = await db().selectFrom('lottery_draws').select('id').where('user_id', '=', u).execute();
     expect(draws).toHaveLength(0);
   });
@@ -82,13 +83,17 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
     const u = await users.user('Retry');
     const { campaignId } = await makeCampaign(db(), { noWinWeight: 1, prizes: [], settings: { dailyChances: 3 } });
     const id = uuid();
-    const [a, b, c] = await Promise.all([draw(db(), u, campaignId, id), draw(db(), u, campaignId, id), draw(db(), u, campaignId, id)]);
+    const [a, b, c] = await Promise.all([
+      draw(port(), u, campaignId, id),
+      draw(port(), u, campaignId, id),
+      draw(port(), u, campaignId, id),
+    ]);
     expect(b.drawId).toBe(a.drawId);
     expect(c.drawId).toBe(a.drawId);
     expect(await remainingChances(db(), campaignId, u)).toBe(2);
     // Another participant sending the same request id draws for themselves: never the first one's outcome.
     const other = await users.user('Thief');
-    const theirs = await draw(db(), other, campaignId, id);
+    const theirs = await draw(port(), other, campaignId, id);
     expect(theirs.drawId).not.toBe(a.drawId);
     expect(await remainingChances(db(), campaignId, u)).toBe(2);
   });
@@ -96,11 +101,11 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
   it("answers a retry of the participant's latest draw after earlier ones, and counts each draw once", async () => {
     const u = await users.user('Again');
     const { campaignId } = await makeCampaign(db(), { noWinWeight: 1, prizes: [], settings: { dailyChances: 5 } });
-    const first = await draw(db(), u, campaignId, uuid());
+    const first = await draw(port(), u, campaignId, uuid());
     const id = uuid();
-    const second = await draw(db(), u, campaignId, id);
+    const second = await draw(port(), u, campaignId, id);
     expect(second.drawId).not.toBe(first.drawId);
-    expect(await draw(db(), u, campaignId, id)).toEqual(second);
+    expect(await draw(port(), u, campaignId, id)).toEqual(second);
     const b = await db()
       .selectFrom('lottery_chance_balances')
       .select(['remaining', 'draws'])
@@ -114,10 +119,10 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
     const u = await users.user('Last');
     const { campaignId } = await makeCampaign(db(), { noWinWeight: 1, prizes: [], settings: { dailyChances: 1, premiumDailyChances: 0 } });
     const id = uuid();
-    const first = await draw(db(), u, campaignId, id);
+    const first = await draw(port(), u, campaignId, id);
     expect(first.remaining).toBe(0);
-    expect(await draw(db(), u, campaignId, id)).toEqual(first);
-    expect(await codeOf(draw(db(), u, campaignId, uuid()))).toBe(ResultCode.noDraws);
+    expect(await draw(port(), u, campaignId, id)).toEqual(first);
+    expect(await codeOf(draw(port(), u, campaignId, uuid()))).toBe(ResultCode.noDraws);
     const draws = await db().selectFrom('lottery_draws').select('id').where('user_id', '=', u).execute();
     expect(draws).toHaveLength(1);
   });
@@ -134,7 +139,7 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
     for (const p of cases) {
       const u = await users.user(`Winner ${p.kind}`);
       const { campaignId, prizeIds } = await makeCampaign(db(), { now, prizes: [{ ...p, stock: 1, weight: 1 }] });
-      const out = await draw(db(), u, campaignId, uuid(), now);
+      const out = await draw(port(), u, campaignId, uuid(), now);
       expect(out).toMatchObject({ result: WinState.win, prizeId: prizeIds[0] });
       const win = await db()
         .selectFrom('lottery_wins')
@@ -165,7 +170,7 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
       ],
     });
     const results = [];
-    for (let i = 0; i < 5; i++) results.push(await draw(db(), u, campaignId, uuid()));
+    for (let i = 0; i < 5; i++) results.push(await draw(port(), u, campaignId, uuid()));
     expect(results.map((r) => r.prizeId)).toEqual([prizeIds[0], prizeIds[0], null, null, null]);
   });
 
@@ -190,7 +195,7 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
     // 240 draws at once: each fan taps twice; one draw spends the day's chance, the other finds none.
     const attempts = fans.flatMap((u, i) =>
       Array.from({ length: 2 }, (_, k) =>
-        draw((pools[(i + k) % pools.length] as Db).kysely, u, campaignId, uuid()).then(
+        draw(pools[(i + k) % pools.length] as Db, u, campaignId, uuid()).then(
           (o) => ({ ok: true as const, o }),
           (e: { code?: number; message?: string }) => ({ ok: false as const, code: e.code, message: e.message }),
         ),
@@ -228,14 +233,14 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
     const fans = await Promise.all(Array.from({ length: 30 }, (_, i) => users.user(`Racer ${i}`)));
     const texts = { en: 'New', 'zh-CN': 'New', 'zh-TW': 'New', fr: 'New' };
     const replace = updateCampaign(
-      (pools[1] ?? t.db).kysely,
+      pools[1] ?? t.db,
       { id: campaignId, prizes: [{ kind: PrizeKind.virtual, name: texts, imageUrl: '', stock: 5, weight: 1, perUserCap: null, value: 0 }] },
       Date.now(),
     ).then(
       () => 'replaced',
       (e: { code?: number }) => e.code,
     );
-    const draws = fans.map((u) => draw(db(), u, campaignId, uuid()).catch((e: { code?: number }) => e.code));
+    const draws = fans.map((u) => draw(port(), u, campaignId, uuid()).catch((e: { code?: number }) => e.code));
     const [outcome] = await Promise.all([replace, ...draws]);
     // Either the prizes were replaced before any draw (refused after one), never halfway.
     expect(['replaced', ResultCode.parameter]).toContain(outcome);

@@ -317,9 +317,9 @@ describe.each(ENGINES)('invited friends of a raffle campaign on %s', (engine) =>
       engine === 'postgres' ? [d.db, ...[1, 2].map(() => openDatabase({ dialect: 'postgres', url: d.url }, { poolSize: 10 }))] : [d.db];
     try {
       const k = d.db.kysely;
-      const users = contentRows(k);
+      const users = contentRows(d.db);
       const { campaignId } = await makeCampaign(k, { prizes: [], settings: { dailyChances: 0, inviteChances: 2 } });
-      const c = await loadCampaign(k, campaignId);
+      const c = await loadCampaign(d.db, campaignId);
       if (!c) throw new Error('campaign missing');
       const inviters = await Promise.all(Array.from({ length: 5 }, (_, i) => users.user(`Host ${i}`)));
       const friends = await Promise.all(Array.from({ length: 40 }, (_, i) => users.user(`Guest ${i}`)));
@@ -328,7 +328,7 @@ describe.each(ENGINES)('invited friends of a raffle campaign on %s', (engine) =>
       const out = await Promise.all(
         friends.flatMap((f, i) =>
           inviters.map((inviterId, n) =>
-            acceptInvite((pools[(i + n) % pools.length] as Db).kysely, c, { inviteeId: f, inviterId, deviceId: phones[i % 20] ?? '' }),
+            acceptInvite(pools[(i + n) % pools.length] as Db, c, { inviteeId: f, inviterId, deviceId: phones[i % 20] ?? '' }),
           ),
         ),
       );

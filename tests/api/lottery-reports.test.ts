@@ -17,7 +17,7 @@ describe.each(ENGINES)('raffle figures and logs on %s', (engine) => {
   let fanCode: string;
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const rows = contentRows(t.db.kysely);
+    const rows = contentRows(t.db);
     ({ campaignId } = await makeCampaign(t.db.kysely, {
       prizes: [
         { kind: PrizeKind.entity, stock: 2, weight: 1 },

@@ -53,7 +53,7 @@ describe.each(ENGINES)('WeChat mall paying through WeChat Pay (stand-in) on %s',
     };
     s.t = await createTestApp(engine, env);
     await s.t.app.listen({ port, host: '127.0.0.1' });
-    const rows = contentRows(s.t.db.kysely);
+    const rows = contentRows(s.t.db);
     const id = await rows.user('Shopkeeper');
     await s.t.app.services.accounts.adminUpdate({ userId: id, addRoles: [{ role: 'admin', scope: '*' }] });
     s.admin = (await rows.signIn(id)).cookie;
@@ -65,7 +65,7 @@ describe.each(ENGINES)('WeChat mall paying through WeChat Pay (stand-in) on %s',
   });
 
   const buyer = async (name: string) => {
-    const rows = contentRows(s.t.db.kysely);
+    const rows = contentRows(s.t.db);
     const cookie = (await rows.signIn(await rows.user(name))).cookie;
     return { cookie, addressId: await mall.address(cookie) };
   };

@@ -17,6 +17,7 @@ describe.each(ENGINES)('newcomer gift pack on %s', (engine) => {
   const suite = appSuite(engine);
 
   const db = () => suite.t.db.kysely;
+  const port = () => suite.t.db;
   const call = (method: 'GET' | 'POST', url: string, body?: unknown, cookie?: string) =>
     suite.t.app
       .inject({
@@ -95,12 +96,12 @@ describe.each(ENGINES)('newcomer gift pack on %s', (engine) => {
   it('concurrent claims by one member, from several instances, give each gift once', async () => {
     const id = await pack();
     const m = await member('Double tap');
-    const c = await loadCampaign(db(), id);
+    const c = await loadCampaign(port(), id);
     if (!c) throw new Error('no campaign');
     const pools = engine === 'postgres' ? [openDatabase({ dialect: 'postgres', url: suite.t.url }, { poolSize: 10 })] : [];
     try {
-      const dbs = [db(), ...pools.map((p) => p.kysely)];
-      await Promise.all(Array.from({ length: 12 }, (_, i) => claimNewcomer(dbs[i % dbs.length] ?? db(), c, m.id, 'en')));
+      const dbs = [port(), ...pools];
+      await Promise.all(Array.from({ length: 12 }, (_, i) => claimNewcomer(dbs[i % dbs.length] ?? port(), c, m.id, 'en')));
       const wins = await db().selectFrom('lottery_wins').select('id').where('campaign_id', '=', id).where('user_id', '=', m.id).execute();
       expect(wins).toHaveLength(3);
       expect(await coinBalance(db(), m.id)).toBe(100);

@@ -67,7 +67,7 @@ async function createUser(db: Db, nickname: string, avatarUrl = '') {
   const t = Date.now();
   const userId = await store.createUser(db.kysely, { nickname, locale: 'en', avatarUrl }, t);
   await store.addIdentity(db.kysely, userId, 'email', `${nickname.toLowerCase()}-${userId}@example.com`, t);
-  const session = await createSessions(db.kysely, { days: 1 }).create(userId, { userAgent: 'vitest', ip: '127.0.0.1' });
+  const session = await createSessions(db, { days: 1 }).create(userId, { userAgent: 'vitest', ip: '127.0.0.1' });
   return { userId, token: session.token };
 }
 

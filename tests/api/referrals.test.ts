@@ -17,6 +17,7 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
   const suite = appSuite(engine);
 
   const db = () => suite.t.db.kysely;
+  const port = () => suite.t.db;
   const campaign = async (over: { endsAt?: number } = {}) => {
     const { campaignId } = await makeCampaign(db(), {
       kind: 'invite',
@@ -25,13 +26,13 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
       settings: { inviteCoins: 50, releaseLevel: 2 },
       prizes: [],
     });
-    const c = await loadCampaign(db(), campaignId);
+    const c = await loadCampaign(port(), campaignId);
     if (!c) throw new Error('no campaign');
     return c;
   };
   const bind = async (c: NonNullable<Awaited<ReturnType<typeof loadCampaign>>>, inviterId: number, name: string) => {
     const friend = await suite.rows.user(name);
-    expect(await acceptInvite(db(), c, { inviteeId: friend, inviterId, deviceId: randomUUID() })).toEqual({ bound: true });
+    expect(await acceptInvite(port(), c, { inviteeId: friend, inviterId, deviceId: randomUUID() })).toEqual({ bound: true });
     return friend;
   };
   const stateOf = async (friend: number) =>
@@ -54,14 +55,14 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
     const referrer = await suite.rows.user('Referrer');
     const friend = await bind(c, referrer, 'Friend');
     expect(await stateOf(friend)).toBe('pending');
-    await advanceReferrals(db());
+    await advanceReferrals(port());
     expect(await stateOf(friend)).toBe('pending');
     await levelUp(friend);
-    await advanceReferrals(db());
-    await advanceReferrals(db());
+    await advanceReferrals(port());
+    await advanceReferrals(port());
     expect(await stateOf(friend)).toBe('released');
-    expect(await collectReferralCoins(db(), c, referrer)).toEqual({ collected: 1, coins: 50 });
-    expect(await collectReferralCoins(db(), c, referrer)).toEqual({ collected: 0, coins: 0 });
+    expect(await collectReferralCoins(port(), c, referrer)).toEqual({ collected: 1, coins: 50 });
+    expect(await collectReferralCoins(port(), c, referrer)).toEqual({ collected: 0, coins: 0 });
     expect(await coinBalance(db(), referrer)).toBe(50);
     expect(await stateOf(friend)).toBe('received');
     expect(await events(friend)).toEqual(['pending', 'released', 'received']);
@@ -71,12 +72,12 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
     const c = await campaign({ endsAt: Date.now() + 1_000 });
     const referrer = await suite.rows.user('Late referrer');
     const friend = await bind(c, referrer, 'Slow friend');
-    await advanceReferrals(db(), Date.now() + 2_000);
+    await advanceReferrals(port(), Date.now() + 2_000);
     expect(await stateOf(friend)).toBe('expired');
     await levelUp(friend, 9);
-    await advanceReferrals(db());
+    await advanceReferrals(port());
     expect(await stateOf(friend)).toBe('expired');
-    expect(await collectReferralCoins(db(), c, referrer)).toEqual({ collected: 0, coins: 0 });
+    expect(await collectReferralCoins(port(), c, referrer)).toEqual({ collected: 0, coins: 0 });
     expect(await events(friend)).toEqual(['pending', 'expired']);
   });
 
@@ -92,15 +93,15 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
       .set({ level: 2, updated_at: endsAt + 500 })
       .where('id', '=', late)
       .execute();
-    await advanceReferrals(db(), endsAt + 1_000);
+    await advanceReferrals(port(), endsAt + 1_000);
     expect([await stateOf(early), await stateOf(never), await stateOf(late)]).toEqual(['released', 'expired', 'expired']);
     expect(await events(early)).toEqual(['pending', 'released']);
     expect(await events(late)).toEqual(['pending', 'expired']);
     // Released coins are still collected after the end; nothing else moves again.
     await levelUp(never);
-    await advanceReferrals(db(), endsAt + 2_000);
+    await advanceReferrals(port(), endsAt + 2_000);
     expect([await stateOf(early), await stateOf(never), await stateOf(late)]).toEqual(['released', 'expired', 'expired']);
-    expect(await collectReferralCoins(db(), c, referrer)).toEqual({ collected: 1, coins: 50 });
+    expect(await collectReferralCoins(port(), c, referrer)).toEqual({ collected: 1, coins: 50 });
   });
 
   it('expires pending and released coins of a blocked referrer; received coins stay', async () => {
@@ -108,13 +109,13 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
     const referrer = await suite.rows.user('Cheater');
     const [paid, released, pending] = [await bind(c, referrer, 'A'), await bind(c, referrer, 'B'), await bind(c, referrer, 'C')];
     await levelUp(paid);
-    await advanceReferrals(db());
-    await collectReferralCoins(db(), c, referrer);
+    await advanceReferrals(port());
+    await collectReferralCoins(port(), c, referrer);
     await levelUp(released);
-    await advanceReferrals(db());
+    await advanceReferrals(port());
     await db().updateTable('users').set({ state: 'blocked' }).where('id', '=', referrer).execute();
     await levelUp(pending);
-    await advanceReferrals(db());
+    await advanceReferrals(port());
     expect([await stateOf(paid), await stateOf(released), await stateOf(pending)]).toEqual(['received', 'expired', 'expired']);
     expect(await coinBalance(db(), referrer)).toBe(50);
   });
@@ -127,7 +128,7 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
     await db().updateTable('users').set({ level: 3 }).where('id', 'in', friends).execute();
     const other = engine === 'postgres' ? openDatabase({ dialect: 'postgres', url: suite.t.url }) : null;
     try {
-      const runs = await Promise.all([advanceReferrals(db()), advanceReferrals(other?.kysely ?? db()), advanceReferrals(db())]);
+      const runs = await Promise.all([advanceReferrals(port()), advanceReferrals(other ?? port()), advanceReferrals(port())]);
       const released = runs.reduce((s, r) => s + r.released, 0);
       expect(released).toBe(40);
       const moves = await db()
@@ -149,7 +150,7 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
     const cookie = (await suite.rows.signIn(referrer)).cookie;
     const friend = await bind(c, referrer, 'Zhang San');
     await levelUp(friend);
-    await advanceReferrals(db());
+    await advanceReferrals(port());
     const call = (method: 'GET' | 'POST', url: string, body?: unknown, withCookie = true) =>
       suite.t.app
         .inject({

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import { createSessions } from '../../src/server/accounts/sessions';
-import type { Database } from '../../src/server/db/schema';
+import type { Db } from '../../src/server/db/database';
 
 /** Rows for content tests, written straight to the database (the import API has its own tests). */
-export function contentRows(db: Kysely<Database>) {
+export function contentRows(port: Db) {
+  const db = port.kysely;
   const now = () => Date.now();
   let clock = Date.now() - 1_000_000;
   /** Strictly increasing creation times, so "newest first" is well defined. */
@@ -19,7 +19,7 @@ export function contentRows(db: Kysely<Database>) {
     },
     /** A session for a user: the cookie header a signed-in browser sends. */
     async signIn(userId: number) {
-      const s = await createSessions(db, { days: 1 }).create(userId, { userAgent: 'test', ip: '127.0.0.1' });
+      const s = await createSessions(port, { days: 1 }).create(userId, { userAgent: 'test', ip: '127.0.0.1' });
       return { cookie: `token=${s.token}; userId=${userId}` };
     },
     async model(authorId: number, title = 'Cube') {

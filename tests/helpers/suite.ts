@@ -11,7 +11,7 @@ export function appSuite(engine: Dialect) {
   const s = {} as { t: TestApp; rows: ReturnType<typeof contentRows> };
   beforeAll(async () => {
     s.t = await createTestApp(engine);
-    s.rows = contentRows(s.t.db.kysely);
+    s.rows = contentRows(s.t.db);
   });
   afterAll(() => s.t.close());
   return s;

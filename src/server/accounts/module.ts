@@ -25,7 +25,7 @@ export async function createAccountsModule(config: Config, db: Db, log: FastifyI
   const accounts = createAccountsService({
     db: db.kysely,
     codes: createCodes(db.kysely, secret),
-    sessions: createSessions(db.kysely, { days: config.SESSION_DAYS }),
+    sessions: createSessions(db, { days: config.SESSION_DAYS }),
     delivery,
     coolingDays: config.ACCOUNT_CANCEL_COOLING_DAYS,
     log,

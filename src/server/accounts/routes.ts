@@ -129,7 +129,7 @@ export function registerAccountRoutes(
     const me = await accounts.adminUpdate(input);
     // Invite coins wait on the friend's level and the referrer's standing (spec §4): move this
     // user's at once instead of at the job's next run.
-    if (input.level !== undefined || input.state !== undefined) await advanceReferrals(app.services.db.kysely, Date.now(), input.userId);
+    if (input.level !== undefined || input.state !== undefined) await advanceReferrals(app.services.db, Date.now(), input.userId);
     return me;
   });
 }

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { StampedCache } from '../db/change-stamp';
+import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
-import type { Database } from '../db/schema';
 
 /**
  * Sessions: a 256-bit random token goes to the client once; the database keeps only its SHA-256,
@@ -13,23 +11,17 @@ const LAST_USE_GRANULARITY_MS = 5 * 60_000;
 export const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const newToken = () => crypto.randomBytes(32).toString('base64url');
 
-// Every signed-in call looks its session up: built once (db/prepared.ts).
-const sessionByHash = prepared((db, p: { hash: string }) =>
-  db
+/**
+ * Every signed-in call reads its session, by the token's hash (built once: db/prepared.ts). It is
+ * not cached: a point read by a unique index costs little, and a revocation (sign out, password
+ * change, blocking) then holds on every instance from the moment it commits.
+ */
+const sessionByHash = prepared<{ hash: string }>()((q, param) =>
+  q
     .selectFrom('sessions')
     .select(['id', 'user_id', 'expires_at', 'last_used_at', 'revoked_at', 'elevated_until'])
-    .where('token_hash', '=', p.hash),
+    .where('token_hash', '=', param('hash')),
 );
-
-/**
- * Every signed-in call reads its session: on the embedded engine the row is kept until the
- * sessions table changes (a sign-in, a revocation, a last-use update: db/change-stamp.ts), and
- * expiry is checked on every call against the kept row. Kept by token, so a call of a known
- * session does not hash it again (the tokens are in this process's memory with each request
- * anyway; the database still holds only their hashes).
- */
-const sessionRows = new StampedCache<string, SessionRow | null>('sessions', 10_000);
-type SessionRow = Awaited<ReturnType<typeof sessionByHash>>['rows'][number];
 
 export interface ActiveSession {
   id: number;
@@ -38,8 +30,9 @@ export interface ActiveSession {
   elevatedUntil: number | null;
 }
 
-export function createSessions(db: Kysely<Database>, opts: { days: number; now?: () => number }) {
+export function createSessions(port: Db, opts: { days: number; now?: () => number }) {
   const now = opts.now ?? (() => Date.now());
+  const db = port.kysely;
   return {
     async create(userId: number, meta: { userAgent: string; ip: string }) {
       const token = newToken();
@@ -62,7 +55,7 @@ export function createSessions(db: Kysely<Database>, opts: { days: number; now?:
 
     /** The live session of a token, or null (unknown, expired or revoked). */
     async find(token: string): Promise<ActiveSession | null> {
-      const row = await sessionRows.get(db, token, async () => (await sessionByHash(db, { hash: tokenHash(token) })).rows[0] ?? null);
+      const [row] = (await port.run(sessionByHash, db, { hash: tokenHash(token) })).rows;
       const t = now();
       if (!row || row.revoked_at !== null || row.expires_at <= t) return null;
       if (t - row.last_used_at > LAST_USE_GRANULARITY_MS) {

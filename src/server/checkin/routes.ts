@@ -12,17 +12,16 @@ import { checkIn, checkinStatus, joinActivity } from './service';
 /** Daily check-in and `allActivity/join` (issue 6), for signed-in members. */
 export function registerCheckinRoutes(app: FastifyInstance) {
   const { accounts, db } = app.services;
-  const k = db.kysely;
   const user = async (request: Parameters<typeof requireUser>[1]) => (await requireUser(accounts, request)).userId;
 
   endpoint(app, contract.status, async (q, request) =>
-    checkinStatus(k, await campaignOr404(k, q.activityId, 'checkin'), await user(request), q.timeZone, q.month),
+    checkinStatus(db, await campaignOr404(db, q.activityId, 'checkin'), await user(request), q.timeZone, q.month),
   );
 
   endpoint(
     app,
     contract.checkIn,
-    async (input, request) => checkIn(k, await campaignOr404(k, input.activityId, 'checkin'), await user(request), input.timeZone),
+    async (input, request) => checkIn(db, await campaignOr404(db, input.activityId, 'checkin'), await user(request), input.timeZone),
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );
 
@@ -31,10 +30,10 @@ export function registerCheckinRoutes(app: FastifyInstance) {
     contract.join,
     async (input, request) => {
       const userId = await user(request);
-      const c = await loadCampaign(k, input.activityId);
+      const c = await loadCampaign(db, input.activityId);
       if (!c) throw new AppError(ResultCode.notFound);
       assertAppVersion(c, request.headers['user-agent']);
-      return joinActivity(k, c, userId, input.activityType);
+      return joinActivity(db, c, userId, input.activityType);
     },
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );

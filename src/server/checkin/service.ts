@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { CheckinResult, CheckinStatus } from '../../shared/api/checkin';
 import { ResultCode } from '../../shared/errors';
 import { grantCollectionCards } from '../collection/cards';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 import { type Campaign, stateOf } from '../lottery/campaign';
 import { coinBalance, moveCoins, type Tx } from '../lottery/ledger';
@@ -31,15 +30,9 @@ async function zoneOf(trx: Tx, c: Campaign, userId: number, asked: string): Prom
  * unique key makes a retried or concurrent check-in find the day taken: it pays nothing and
  * answers `checkedIn: false` with the day as it stands.
  */
-export async function checkIn(
-  db: Kysely<Database>,
-  c: Campaign,
-  userId: number,
-  askedZone: string,
-  now = Date.now(),
-): Promise<CheckinResult> {
+export async function checkIn(db: Db, c: Campaign, userId: number, askedZone: string, now = Date.now()): Promise<CheckinResult> {
   if (stateOf(c, now) !== 'ongoing') throw new AppError(ResultCode.checkinClosed);
-  return db.transaction().execute(async (trx) => {
+  return db.transaction(async (trx) => {
     const { zone, pinned } = await zoneOf(trx, c, userId, askedZone);
     if (!pinned) {
       await trx
@@ -75,7 +68,7 @@ export async function checkIn(
         .executeTakeFirstOrThrow();
       return { checkedIn: false, day, streak: today.streak, coins: today.coins, balance: await coinBalance(trx, userId) };
     }
-    await grantCollectionCards(trx, userId, `checkin:${c.id}:${day}`, now);
+    await grantCollectionCards(db, trx, userId, `checkin:${c.id}:${day}`, now);
     if (coins > 0) await moveCoins(trx, { userId, delta: coins, reason: 'checkin', key: `checkin:${c.id}:${userId}:${day}` }, now);
     return { checkedIn: true, day, streak, coins, balance: await coinBalance(trx, userId) };
   });
@@ -83,18 +76,18 @@ export async function checkIn(
 
 /** The member's calendar for a month (default: this month in their zone), streak and next reward. */
 export async function checkinStatus(
-  db: Kysely<Database>,
+  db: Db,
   c: Campaign,
   userId: number,
   askedZone: string,
   month: string | undefined,
   now = Date.now(),
 ): Promise<CheckinStatus> {
-  const { zone } = await zoneOf(db, c, userId, askedZone);
+  const { zone } = await zoneOf(db.kysely, c, userId, askedZone);
   const today = dayKey(now, zone);
   const shown = month ?? today.slice(0, 7);
   const [days, recent] = await Promise.all([
-    db
+    db.kysely
       .selectFrom('checkins')
       .select(['day', 'coins', 'streak'])
       .where('campaign_id', '=', c.id)
@@ -103,7 +96,7 @@ export async function checkinStatus(
       .where('day', '<=', `${shown}-31`)
       .orderBy('day')
       .execute(),
-    db
+    db.kysely
       .selectFrom('checkins')
       .select(['day', 'streak'])
       .where('campaign_id', '=', c.id)
@@ -127,13 +120,13 @@ export async function checkinStatus(
     nextReward: rewardFor(c.settings.checkinRewards, streak + 1),
     month: shown,
     days: days.map((d) => ({ day: d.day, coins: d.coins })),
-    balance: await coinBalance(db, userId),
+    balance: await coinBalance(db.kysely, userId),
   };
 }
 
 /** Spec §7 `allActivity/join`: joins once; joining again changes nothing. */
-export async function joinActivity(db: Kysely<Database>, c: Campaign, userId: number, activityType: number, now = Date.now()) {
-  const row = await db
+export async function joinActivity(db: Db, c: Campaign, userId: number, activityType: number, now = Date.now()) {
+  const row = await db.kysely
     .insertInto('activity_participants')
     .values({ campaign_id: c.id, user_id: userId, activity_type: activityType, created_at: now })
     .onConflict((oc) => oc.columns(['campaign_id', 'user_id']).doNothing())

@@ -1,4 +1,4 @@
-import type { Tx } from '../lottery/ledger';
+import type { Db, Tx } from '../db/database';
 import { pickWeighted } from '../lottery/pick';
 import { runningCollections } from './running';
 
@@ -14,8 +14,8 @@ export type CardSource = `checkin:${number}:${string}` | `draw:${number}` | `inv
  * draw, a check-in already done) so does its card, and the source key's unique constraint makes
  * a replayed event give nothing. Costs nothing when no collection runs.
  */
-export async function grantCollectionCards(trx: Tx, userId: number, source: CardSource, now: number): Promise<void> {
-  const running = await runningCollections(trx, now);
+export async function grantCollectionCards(db: Db, trx: Tx, userId: number, source: CardSource, now: number): Promise<void> {
+  const running = await runningCollections(db, trx, now);
   if (running.length === 0) return;
   const rows = running.flatMap((c) => {
     const card = pickWeighted(c.cards);

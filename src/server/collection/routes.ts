@@ -8,18 +8,17 @@ import { collectionView, exchangeSet } from './service';
 /** Collection campaigns (issue 6): the member's cards and the exchange of a complete set. */
 export function registerCollectionRoutes(app: FastifyInstance) {
   const { accounts, db } = app.services;
-  const k = db.kysely;
   const user = async (request: Parameters<typeof requireUser>[1]) => (await requireUser(accounts, request)).userId;
 
   endpoint(app, contract.status, async (q, request) =>
-    collectionView(k, await campaignOr404(k, q.activityId, 'collection'), await user(request), request.ctx.locale),
+    collectionView(db, await campaignOr404(db, q.activityId, 'collection'), await user(request), request.ctx.locale),
   );
 
   endpoint(
     app,
     contract.exchange,
     async (input, request) =>
-      exchangeSet(k, await campaignOr404(k, input.activityId, 'collection'), await user(request), request.ctx.locale),
+      exchangeSet(db, await campaignOr404(db, input.activityId, 'collection'), await user(request), request.ctx.locale),
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );
 }

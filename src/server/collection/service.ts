@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { CollectionView, EarnLinks } from '../../shared/api/collection';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 import { type Campaign, campaignHead, inLanguage, loadCampaign, stateOf } from '../lottery/campaign';
 import { givePrize } from '../lottery/give';
@@ -21,8 +20,8 @@ const setPrize = (db: Tx, campaignId: number) =>
     .executeTakeFirst();
 
 /** The newest check-in, raffle and invite campaigns running now: where cards are earned. */
-async function earnLinks(db: Kysely<Database>, now: number): Promise<EarnLinks> {
-  const rows = await db
+async function earnLinks(db: Db, now: number): Promise<EarnLinks> {
+  const rows = await db.kysely
     .selectFrom('lottery_campaigns')
     .select(['id', 'kind'])
     .where('kind', 'in', ['checkin', 'raffle', 'invite'])
@@ -51,19 +50,19 @@ async function countsOf(db: Tx, campaignId: number, userId: number): Promise<Map
 
 /** The campaign with its cards as a reader sees it: counts and exchange are the member's (none signed out). */
 export async function collectionView(
-  db: Kysely<Database>,
+  db: Db,
   c: Campaign,
   userId: number | null,
   locale: Locale,
   now = Date.now(),
 ): Promise<CollectionView> {
   const [prize, earn, counts, exchange] = await Promise.all([
-    setPrize(db, c.id),
+    setPrize(db.kysely, c.id),
     earnLinks(db, now),
-    userId === null ? new Map<string, number>() : countsOf(db, c.id, userId),
+    userId === null ? new Map<string, number>() : countsOf(db.kysely, c.id, userId),
     userId === null
       ? undefined
-      : db
+      : db.kysely
           .selectFrom('collection_exchanges')
           .select(['win_id', 'created_at'])
           .where('campaign_id', '=', c.id)
@@ -80,8 +79,8 @@ export async function collectionView(
 }
 
 /** A collection campaign's page for everyone (without an id: the newest running now); null otherwise. */
-export async function collectionPage(db: Kysely<Database>, campaignId: number | null, locale: Locale, now = Date.now()) {
-  const id = campaignId ?? (await runningCollections(db, now))[0]?.id;
+export async function collectionPage(db: Db, campaignId: number | null, locale: Locale, now = Date.now()) {
+  const id = campaignId ?? (await runningCollections(db, db.kysely, now))[0]?.id;
   const c = id ? await loadCampaign(db, id) : null;
   return c?.kind === 'collection' ? collectionView(db, c, null, locale, now) : null;
 }
@@ -92,11 +91,11 @@ export async function collectionPage(db: Kysely<Database>, campaignId: number | 
  * the first and then finds the row taken), one unused card of every kind marked as spent in it
  * (duplicates stay), and the prize given with its stock guarded. Any refusal rolls it all back.
  */
-export async function exchangeSet(db: Kysely<Database>, c: Campaign, userId: number, locale: Locale, now = Date.now()) {
+export async function exchangeSet(db: Db, c: Campaign, userId: number, locale: Locale, now = Date.now()) {
   const state = stateOf(c, now);
   if (state === 'restocking') throw new AppError(ResultCode.drawRestocking);
   if (state !== 'ongoing') throw new AppError(ResultCode.collectionClosed);
-  await db.transaction().execute(async (trx) => {
+  await db.transaction(async (trx) => {
     const exchange = await trx
       .insertInto('collection_exchanges')
       .values({ campaign_id: c.id, user_id: userId, win_id: null, created_at: now })

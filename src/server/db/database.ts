@@ -1,96 +1,119 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
-import { watchChanges } from './change-stamp';
-import { registerTransactionConnection } from './prepared';
+import { type Kysely, type QueryResult, type SelectQueryBuilder, sql } from 'kysely';
+import { Caches } from './cache';
+import type { Dialect } from './dialect';
+import { DEFAULT_RETRY, type RetryPolicy, withRetries } from './faults';
+import { openPostgres } from './postgres';
+import type { Prepared } from './prepared';
 import type { Database } from './schema';
-import { BatchingSqliteDialect } from './sqlite-batch';
-import { registerTransactionRunner } from './transaction';
+import { SqliteEngine } from './sqlite';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect';
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
+/** A query handle: the database outside a transaction, or the transaction a function was given. */
+export type Tx = Kysely<Database>;
+
+export interface TransactionOptions {
+  /**
+   * The work is keyed (a retry finds what an earlier attempt committed by its business key or
+   * request id): after a transient fault it is run again, with back-off. Without it, a transient
+   * fault reaches the caller, who is answered "network error, try again".
+   */
+  idempotent?: boolean;
+}
+
+/**
+ * The database port: built once by the composition root and passed down. Domains query through
+ * `kysely` (Kysely's query builder), open transactions with `transaction()`, and reach the few
+ * things that differ by engine through the methods here; nothing outside src/server/db asks
+ * which engine it runs on.
+ */
 export interface Db {
-  kysely: Kysely<Database>;
-  dialect: Dialect;
+  readonly dialect: Dialect;
+  readonly kysely: Kysely<Database>;
+  /** Named, bounded caches of this database's data (db/cache.ts). */
+  readonly caches: Caches;
+  transaction<T>(fn: (trx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** A prepared query (db/prepared.ts) run on `on`: this database, or a transaction of it. */
+  run<P, R>(query: Prepared<P, R>, on: Tx, values: P): Promise<QueryResult<R>>;
+  /**
+   * Serialises the transactions that take the same key until they end, across instances.
+   * SQLite runs one writing transaction at a time already.
+   */
+  lock(trx: Tx, key: string): Promise<void>;
+  /** `select … for update` where the engine has row locks (SQLite's writer holds the database). */
+  forUpdate<QB extends SelectQueryBuilder<Database, keyof Database, object>>(query: QB): QB;
+  /** `select … for no key update`: locks a row against change without blocking foreign-key checks on it. */
+  forNoKeyUpdate<QB extends SelectQueryBuilder<Database, keyof Database, object>>(query: QB): QB;
+  /** True when a trivial query answers now. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-// int8 (count(*), bigint ids and epoch-ms columns) as JS numbers: all our values stay below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
-
-export function openDatabase(target: DatabaseTarget, opts: { poolSize?: number } = {}): Db {
-  if (target.dialect === 'sqlite') return openSqlite(target.file);
-  const pool = new pg.Pool({
-    connectionString: target.url,
-    max: opts.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-  });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', ping: () => ping(kysely), close: () => kysely.destroy() };
+export interface OpenOptions {
+  poolSize?: number;
+  retry?: RetryPolicy;
+  /** Told of connection-level faults (logged by the caller); the process carries on. */
+  onFault?: (err: Error) => void;
 }
 
-function openSqlite(file: string): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const database = new SQLite(file);
-  // WAL lets readers run while one writer commits; the busy timeout makes a second process wait
-  // for the lock instead of failing; NORMAL sync is durable at every checkpoint in WAL mode.
-  database.pragma('journal_mode = WAL');
-  database.pragma('busy_timeout = 5000');
-  database.pragma('synchronous = NORMAL');
-  // A checkpoint (WAL copied back into the database, two fsyncs) runs inside the commit that
-  // crosses this many WAL pages and blocks the process meanwhile. SQLite's default, 1000 pages,
-  // means one every ~200 raffle draws, a third of a draw's time under load; 10000 (a WAL of
-  // up to ~40 MB) checkpoints ten times less often, each pause a little longer (the bench's p99).
-  // Commits since the last checkpoint are what a power loss could undo (a process crash cannot).
-  database.pragma('wal_autocheckpoint = 10000');
-  database.pragma('foreign_keys = ON');
-  const dialect = new BatchingSqliteDialect(withStatementCache(database));
-  const kysely = new Kysely<Database>({ dialect });
-  watchChanges(kysely, (table) => dialect.changeStamp(table));
-  registerTransactionConnection(kysely, () => dialect.transactionConnection());
-  registerTransactionRunner(kysely, (fn) => dialect.transaction(kysely, fn));
-  return { kysely, dialect: 'sqlite', ping: () => ping(kysely), close: () => kysely.destroy() };
+export function openDatabase(target: DatabaseTarget, opts: OpenOptions = {}): Db {
+  return target.dialect === 'sqlite' ? openSqliteDb(target.file, opts) : openPostgresDb(target.url, opts);
 }
 
-/**
- * better-sqlite3 compiles a statement on every `prepare`, and Kysely prepares each query anew:
- * under load that compiling is a fifth of the server's time. Statements are kept by their SQL
- * (Kysely's SQL is parameterised, so the set is small) and reused; Kysely runs one query at a
- * time on the connection, so a statement is never in use twice.
- */
-function withStatementCache(database: SQLite.Database, max = 1_000) {
-  const statements = new Map<string, SQLite.Statement>();
-  const dataVersion = database.prepare('pragma data_version').pluck();
+function openSqliteDb(file: string, opts: OpenOptions): Db {
+  const engine = new SqliteEngine(file);
+  const retry = opts.retry ?? DEFAULT_RETRY;
+  const caches = new Caches();
   return {
-    close: () => database.close(),
-    dataVersion: () => dataVersion.get() as number,
-    get inTransaction() {
-      return database.inTransaction;
+    dialect: 'sqlite',
+    kysely: engine.kysely,
+    caches,
+    transaction: (fn, options) => (options?.idempotent ? withRetries(() => engine.transaction(fn), retry) : engine.transaction(fn)),
+    run(query, on, values) {
+      const bound = query.bind(query.compiled('sqlite', engine.kysely), values);
+      // Inside a transaction the connection is already held: no turn to wait for.
+      if (on === engine.inTransaction) return Promise.resolve(engine.runHeld(bound));
+      return on.executeQuery(bound);
     },
-    prepare(text: string) {
-      let st = statements.get(text);
-      if (!st) {
-        st = database.prepare(text);
-        // Past the bound (ad-hoc SQL), the oldest statement goes.
-        if (statements.size >= max) statements.delete(statements.keys().next().value as string);
-        statements.set(text, st);
-      }
-      return st;
+    lock: async () => {},
+    forUpdate: (query) => query,
+    forNoKeyUpdate: (query) => query,
+    ping: () => ping(engine.kysely),
+    close: async () => {
+      caches.clear();
+      await engine.close();
     },
   };
 }
 
-async function ping(db: Kysely<Database>): Promise<boolean> {
+function openPostgresDb(url: string, opts: OpenOptions): Db {
+  const { kysely } = openPostgres(url, { poolSize: opts.poolSize, onConnectionError: opts.onFault });
+  const retry = opts.retry ?? DEFAULT_RETRY;
+  const caches = new Caches();
+  const once = <T>(fn: (trx: Tx) => Promise<T>) => kysely.transaction().execute(fn);
+  return {
+    dialect: 'postgres',
+    kysely,
+    caches,
+    transaction: (fn, options) => (options?.idempotent ? withRetries(() => once(fn), retry) : once(fn)),
+    run: (query, on, values) => on.executeQuery(query.bind(query.compiled('postgres', kysely), values)),
+    lock: async (trx, key) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    },
+    forUpdate: (query) => query.forUpdate() as typeof query,
+    forNoKeyUpdate: (query) => query.forNoKeyUpdate() as typeof query,
+    ping: () => ping(kysely),
+    close: async () => {
+      caches.clear();
+      await kysely.destroy();
+    },
+  };
+}
+
+async function ping(kysely: Kysely<Database>): Promise<boolean> {
   try {
-    await sql`select 1`.execute(db);
+    await sql`select 1`.execute(kysely);
     return true;
   } catch {
     return false;

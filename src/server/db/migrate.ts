@@ -19,6 +19,7 @@ import { migration0017 } from './migrations/0017_photo_scan';
 import { migration0018 } from './migrations/0018_mall';
 import { migration0019 } from './migrations/0019_draw_request_key';
 import { migration0020 } from './migrations/0020_draw_time_on_balance';
+import { migration0021 } from './migrations/0021_request_outcomes';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_mall': migration0018,
   '0019_draw_request_key': migration0019,
   '0020_draw_time_on_balance': migration0020,
+  '0021_request_outcomes': migration0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

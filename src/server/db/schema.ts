@@ -107,6 +107,16 @@ export interface OidcPayloadTable {
   consumed_at: number | null;
 }
 
+/** A keyed call's first outcome, by caller and request id (migration 0021; db/keyed.ts). */
+export interface RequestOutcomeTable {
+  user_id: number;
+  operation: string;
+  request_id: string;
+  /** JSON of the answer; null while the call's transaction runs. */
+  outcome: string | null;
+  created_at: number;
+}
+
 export interface Database
   extends ContentTables,
     LotteryTables,
@@ -125,4 +135,5 @@ export interface Database
   verification_codes: VerificationCodeTable;
   user_roles: UserRoleTable;
   oidc_payloads: OidcPayloadTable;
+  request_outcomes: RequestOutcomeTable;
 }

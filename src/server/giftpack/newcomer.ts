@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { NewcomerOffer } from '../../shared/api/giftpack';
 import type { MyPrizeView } from '../../shared/api/lottery';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 import { type Campaign, campaignHead, stateOf } from '../lottery/campaign';
 import { givePrize } from '../lottery/give';
@@ -12,20 +11,14 @@ import { myWins, prizeView } from '../lottery/views';
 const DAY = 86_400_000;
 
 /** Why a member may not claim: a new account is one made since the campaign began, and recently. */
-async function newcomerRefusal(db: Kysely<Database>, c: Campaign, userId: number, now: number) {
-  const u = await db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirstOrThrow();
+async function newcomerRefusal(db: Db, c: Campaign, userId: number, now: number) {
+  const u = await db.kysely.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirstOrThrow();
   return u.created_at >= c.startsAt && now - u.created_at <= c.settings.newcomerDays * DAY ? null : ('notNew' as const);
 }
 
 /** The pack as the page shows it, and (for a signed-in member) whether they can claim it. */
-export async function newcomerOffer(
-  db: Kysely<Database>,
-  c: Campaign,
-  userId: number | null,
-  locale: Locale,
-  now = Date.now(),
-): Promise<NewcomerOffer> {
-  const prizes = await db
+export async function newcomerOffer(db: Db, c: Campaign, userId: number | null, locale: Locale, now = Date.now()): Promise<NewcomerOffer> {
+  const prizes = await db.kysely
     .selectFrom('lottery_prizes')
     .select(['id', 'kind', 'name', 'image_url', 'value'])
     .where('campaign_id', '=', c.id)
@@ -34,7 +27,7 @@ export async function newcomerOffer(
   let status: NewcomerOffer['status'] = 'signedOut';
   if (stateOf(c, now) !== 'ongoing') status = 'closed';
   else if (userId !== null) {
-    const claimed = await db
+    const claimed = await db.kysely
       .selectFrom('newcomer_claims')
       .select('user_id')
       .where('campaign_id', '=', c.id)
@@ -54,16 +47,10 @@ export async function newcomerOffer(
  * Claims the whole pack, once (the claim row's key): every prize in stock is given in the same
  * transaction. Claiming again answers the prizes of the first claim.
  */
-export async function claimNewcomer(
-  db: Kysely<Database>,
-  c: Campaign,
-  userId: number,
-  locale: Locale,
-  now = Date.now(),
-): Promise<MyPrizeView[]> {
+export async function claimNewcomer(db: Db, c: Campaign, userId: number, locale: Locale, now = Date.now()): Promise<MyPrizeView[]> {
   if (stateOf(c, now) !== 'ongoing') throw new AppError(ResultCode.giftPackClosed);
   if (await newcomerRefusal(db, c, userId, now)) throw new AppError(ResultCode.notNewcomer);
-  await db.transaction().execute(async (trx) => {
+  await db.transaction(async (trx) => {
     const first = await trx
       .insertInto('newcomer_claims')
       .values({ campaign_id: c.id, user_id: userId, created_at: now })

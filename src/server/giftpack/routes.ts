@@ -13,13 +13,13 @@ export function registerGiftpackRoutes(app: FastifyInstance) {
   endpoint(
     app,
     contract.redeem,
-    async (input, request) => redeemGiftCode(db.kysely, (await requireUser(accounts, request)).userId, input.code, request.ctx.locale),
+    async (input, request) => redeemGiftCode(db, (await requireUser(accounts, request)).userId, input.code, request.ctx.locale),
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
 
   endpoint(app, contract.newcomer, async (q, request) => {
     const user = await accounts.authenticate(request.ctx).catch(() => null);
-    return newcomerOffer(db.kysely, await campaignOr404(db.kysely, q.activityId, 'newcomer'), user?.userId ?? null, request.ctx.locale);
+    return newcomerOffer(db, await campaignOr404(db, q.activityId, 'newcomer'), user?.userId ?? null, request.ctx.locale);
   });
 
   endpoint(
@@ -27,7 +27,7 @@ export function registerGiftpackRoutes(app: FastifyInstance) {
     contract.claimNewcomer,
     async (input, request) => {
       const userId = (await requireUser(accounts, request)).userId;
-      return claimNewcomer(db.kysely, await campaignOr404(db.kysely, input.activityId, 'newcomer'), userId, request.ctx.locale);
+      return claimNewcomer(db, await campaignOr404(db, input.activityId, 'newcomer'), userId, request.ctx.locale);
     },
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
@@ -36,6 +36,6 @@ export function registerGiftpackRoutes(app: FastifyInstance) {
     admin.addHook('onRequest', async (request: FastifyRequest) => {
       await requireRole(accounts, request, 'admin', '*');
     });
-    endpoint(admin, contract.generate, (input) => generateCodes(db.kysely, input));
+    endpoint(admin, contract.generate, (input) => generateCodes(db, input));
   });
 }

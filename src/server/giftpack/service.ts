@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 import { loadCampaign } from '../lottery/campaign';
 import { givePrize } from '../lottery/give';
@@ -18,7 +17,7 @@ const refused = () => new AppError(ResultCode.parameter, { messageKey: 'paramete
  * (each code holds one unit), and the codes are returned once; only their hashes are kept.
  */
 export async function generateCodes(
-  db: Kysely<Database>,
+  db: Db,
   b: { campaignId: number; prizeId: number; count: number; expiresAt: number },
   now = Date.now(),
 ) {
@@ -26,7 +25,7 @@ export async function generateCodes(
   if (c?.kind !== 'giftcode') throw new AppError(ResultCode.notFound);
   if (!(b.expiresAt > now)) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'expiresAt' } });
   const codes = Array.from({ length: b.count }, newGiftCode);
-  await db.transaction().execute(async (trx) => {
+  await db.transaction(async (trx) => {
     const took = await trx
       .updateTable('lottery_prizes')
       .set((eb) => ({ stock: eb('stock', '+', b.count) }))
@@ -60,9 +59,9 @@ export async function generateCodes(
  * prize's stock, a win like a raffle's (its draw row records where it came from), and the credit
  * of what can be credited now. A wrong code is counted against the user.
  */
-export async function redeemGiftCode(db: Kysely<Database>, userId: number, typed: string, locale: Locale, now = Date.now()) {
+export async function redeemGiftCode(db: Db, userId: number, typed: string, locale: Locale, now = Date.now()) {
   const since = now - HOUR;
-  const failed = await db
+  const failed = await db.kysely
     .selectFrom('gift_attempts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
@@ -73,7 +72,7 @@ export async function redeemGiftCode(db: Kysely<Database>, userId: number, typed
 
   const code = normaliseGiftCode(typed);
   const winId = code
-    ? await db.transaction().execute(async (trx) => {
+    ? await db.transaction(async (trx) => {
         const taken = await trx
           .updateTable('gift_codes')
           .set({ redeemed_by: userId, redeemed_at: now })
@@ -83,7 +82,7 @@ export async function redeemGiftCode(db: Kysely<Database>, userId: number, typed
           .returning(['id', 'campaign_id', 'prize_id'])
           .executeTakeFirst();
         if (!taken) return null;
-        const campaign = await loadCampaign(trx, taken.campaign_id);
+        const campaign = await loadCampaign(db, taken.campaign_id, trx);
         // A campaign over, or a prize emptied by staff: the code no longer gives anything.
         if (!campaign || now >= campaign.endsAt) throw new AppError(ResultCode.codeError);
         const winId = await givePrize(trx, taken.campaign_id, taken.prize_id, userId, now);
@@ -93,11 +92,11 @@ export async function redeemGiftCode(db: Kysely<Database>, userId: number, typed
       })
     : null;
   if (winId === null) {
-    await db.insertInto('gift_attempts').values({ user_id: userId, created_at: now }).execute();
+    await db.kysely.insertInto('gift_attempts').values({ user_id: userId, created_at: now }).execute();
     throw new AppError(ResultCode.codeError);
   }
   const [win] = await myWins(db, userId, locale, { winId });
   if (!win) throw new AppError(ResultCode.codeError);
-  const row = await db.selectFrom('lottery_wins').select('campaign_id').where('id', '=', winId).executeTakeFirstOrThrow();
+  const row = await db.kysely.selectFrom('lottery_wins').select('campaign_id').where('id', '=', winId).executeTakeFirstOrThrow();
   return { ...win, activityId: String(row.campaign_id) };
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ResultCode, type ResultCodeValue } from '../../shared/errors';
+import { messageKeyFor, ResultCode, type ResultCodeValue } from '../../shared/errors';
+import { isTransientFault } from '../db/faults';
 import { AppError } from './app-error';
 import { DEFAULT_LOCALE_FALLBACK } from './locale';
 import { message } from './messages';
@@ -14,6 +15,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       if (error.httpStatus >= 500) request.log.error({ err: error }, 'refused with server error');
       return send(request, reply, error.httpStatus, error.code, error.messageKey, error.options.params, error.options.result);
+    }
+    if (isTransientFault(error)) {
+      // The database is unreachable or chose this transaction as a conflict's loser: nothing was
+      // answered as done, and the same call can succeed in a moment.
+      request.log.warn({ err: error }, 'database fault');
+      reply.header('retry-after', '1');
+      return send(request, reply, 503, ResultCode.networkError, messageKeyFor(ResultCode.networkError), undefined, null);
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { ZShippingAddress } from '../../shared/api/addresses';
 import { PrizeKind } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
+import { keyedCall } from '../db/keyed';
 import { AppError } from '../http/app-error';
 import { type Campaign, type CampaignKind, loadCampaign } from './campaign';
 import { assertOpen } from './draw';
@@ -13,16 +13,16 @@ import { dayKey } from './settings';
 type Address = import('zod').infer<typeof ZShippingAddress>;
 
 /** The campaign of that kind (a check-in campaign is not a raffle): 1001 otherwise. */
-export async function campaignOr404(db: Kysely<Database>, campaignId: number, kind: CampaignKind = 'raffle'): Promise<Campaign> {
+export async function campaignOr404(db: Db, campaignId: number, kind: CampaignKind = 'raffle'): Promise<Campaign> {
   const c = await loadCampaign(db, campaignId);
   if (!c || c.kind !== kind) throw new AppError(ResultCode.notFound);
   return c;
 }
 
 /** Remaining chances (granting what is owed today first) and the coin balance. */
-export async function myTimes(db: Kysely<Database>, c: Campaign, userId: number, now = Date.now()) {
+export async function myTimes(db: Db, c: Campaign, userId: number, now = Date.now()) {
   let remember = () => {};
-  const times = await db.transaction().execute(async (trx) => {
+  const times = await db.transaction(async (trx) => {
     if (now >= c.startsAt && now < c.endsAt) remember = await grantOwedChances(db, trx, c, userId, now);
     return { remaining: await remainingChances(trx, c.id, userId), coins: await coinBalance(trx, userId) };
   });
@@ -31,9 +31,9 @@ export async function myTimes(db: Kysely<Database>, c: Campaign, userId: number,
 }
 
 /** A share of the campaign (spec `shareLog`): chances for at most `shareDailyCap` shares a day. */
-export async function logShare(db: Kysely<Database>, c: Campaign, userId: number, now = Date.now()) {
+export async function logShare(db: Db, c: Campaign, userId: number, now = Date.now()) {
   assertOpen(c, now);
-  return db.transaction().execute(async (trx) => {
+  return db.transaction(async (trx) => {
     const day = dayKey(now, c.settings.timeZone);
     const today = await trx
       .selectFrom('lottery_chance_grants')
@@ -55,23 +55,20 @@ export async function logShare(db: Kysely<Database>, c: Campaign, userId: number
 }
 
 /**
- * Coins for one more chance (spec `exchangeLotteryTimes`): the debit and the grant share the
- * request id as their key, so a retried exchange is answered without paying twice.
+ * Coins for one more chance (spec `exchangeLotteryTimes`), once per request id: a retried or
+ * concurrent duplicate is answered with the first exchange's outcome and pays nothing. The chance
+ * balance is taken before the coins, in the order a draw takes them (a draw that wins coins), so
+ * a participant's draw and exchange at once cannot deadlock.
  */
-export async function exchangeChance(db: Kysely<Database>, c: Campaign, userId: number, requestId: string, now = Date.now()) {
+export async function exchangeChance(db: Db, c: Campaign, userId: number, requestId: string, now = Date.now()) {
   assertOpen(c, now);
   if (c.settings.exchangeCost <= 0)
     throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'lotteryId' } });
-  return db.transaction().execute(async (trx) => {
-    const key = `exchange:${requestId}`;
-    const done = await trx.selectFrom('coin_ledger').select('user_id').where('business_key', '=', key).executeTakeFirst();
-    if (!done) {
-      const paid = await moveCoins(trx, { userId, delta: -c.settings.exchangeCost, reason: 'exchange', key }, now);
-      if (!paid) throw new AppError(ResultCode.insufficientCoins);
-      await grantChances(trx, { campaignId: c.id, userId, amount: 1, reason: 'exchange', key }, now);
-    } else if (done.user_id !== userId) {
-      throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'requestId' } });
-    }
+  return keyedCall(db, { userId, operation: `exchange:${c.id}`, requestId }, now, async (trx) => {
+    const key = `exchange:${userId}:${requestId}`;
+    await grantChances(trx, { campaignId: c.id, userId, amount: 1, reason: 'exchange', key }, now);
+    const paid = await moveCoins(trx, { userId, delta: -c.settings.exchangeCost, reason: 'exchange', key }, now);
+    if (!paid) throw new AppError(ResultCode.insufficientCoins);
     return { remaining: await remainingChances(trx, c.id, userId), coins: await coinBalance(trx, userId) };
   });
 }
@@ -86,8 +83,8 @@ export class ClaimRefused extends Error {
  * winner only; accounts at risk are told why, blocked ones are refused. The address is stored as
  * submitted and cannot be edited afterwards.
  */
-export async function claimPrize(db: Kysely<Database>, userId: number, code: string, address: Address, now = Date.now()): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+export async function claimPrize(db: Db, userId: number, code: string, address: Address, now = Date.now()): Promise<number> {
+  return db.transaction(async (trx) => {
     const user = await trx.selectFrom('users').select('state').where('id', '=', userId).executeTakeFirstOrThrow();
     if (user.state === 'at_risk') throw new AppError(ResultCode.accountAtRisk);
     if (user.state !== 'active') throw new ClaimRefused(`account ${user.state}`);
@@ -119,8 +116,8 @@ export async function claimPrize(db: Kysely<Database>, userId: number, code: str
  * Staff write-off of a won prize by its redeem code (scanned or typed), for their campaign only,
  * once: an unknown, foreign or already written-off code is 'The code is Error'.
  */
-export async function writeOff(db: Kysely<Database>, staffId: number, campaignId: number, code: string, now = Date.now()) {
-  const r = await db
+export async function writeOff(db: Db, staffId: number, campaignId: number, code: string, now = Date.now()) {
+  const r = await db.kysely
     .updateTable('lottery_wins')
     .set({ state: 'written_off', written_off_at: now, written_off_by: staffId })
     .where('redeem_code', '=', code)

@@ -12,8 +12,8 @@ export function registerAddressRoutes(app: FastifyInstance) {
   const writes = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
   endpoint(app, contract.list, async (_input, request) => listAddresses(db.kysely, await user(request)));
-  endpoint(app, contract.add, async (input, request) => addAddress(db.kysely, await user(request), input), writes);
-  endpoint(app, contract.update, async ({ id, ...fields }, request) => updateAddress(db.kysely, await user(request), id, fields), writes);
-  endpoint(app, contract.remove, async (input, request) => deleteAddress(db.kysely, await user(request), input.id), writes);
-  endpoint(app, contract.setDefault, async (input, request) => setDefaultAddress(db.kysely, await user(request), input.id), writes);
+  endpoint(app, contract.add, async (input, request) => addAddress(db, await user(request), input), writes);
+  endpoint(app, contract.update, async ({ id, ...fields }, request) => updateAddress(db, await user(request), id, fields), writes);
+  endpoint(app, contract.remove, async (input, request) => deleteAddress(db, await user(request), input.id), writes);
+  endpoint(app, contract.setDefault, async (input, request) => setDefaultAddress(db, await user(request), input.id), writes);
 }

@@ -6,7 +6,7 @@ import {
   type ShippingAddressInput,
 } from '../../shared/api/addresses';
 import { ResultCode } from '../../shared/errors';
-import { isSqlite } from '../db/migrations/dialect';
+import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 
@@ -17,7 +17,7 @@ import { AppError } from '../http/app-error';
  * writing inside it is safe.
  */
 
-type Db = Kysely<Database>;
+type Q = Kysely<Database>;
 type Row = Selectable<Database['shipping_addresses']>;
 
 const columns = (f: ShippingAddressFields) => ({
@@ -52,31 +52,29 @@ const view = (r: Row): ShippingAddress => ({
   updatedAt: r.updated_at,
 });
 
-const book = (db: Db, userId: number) => db.selectFrom('shipping_addresses').where('user_id', '=', userId);
+const book = (db: Q, userId: number) => db.selectFrom('shipping_addresses').where('user_id', '=', userId);
 
 /**
- * Runs `fn` in a transaction that holds the user's address book. PostgreSQL: a lock on the user's
- * row (NO KEY UPDATE, so foreign-key checks of other tables on that user are not blocked), taken
- * before anything is read, so concurrent adds count one after another even across instances.
- * SQLite: the transaction begins IMMEDIATE and so already holds the only write lock.
+ * Runs `fn` in a transaction that holds the user's address book: a lock on the user's row (NO KEY
+ * UPDATE, so foreign-key checks of other tables on that user are not blocked), taken before
+ * anything is read, so concurrent adds count one after another even across instances.
  */
-function withBook<T>(db: Db, userId: number, fn: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    if (!isSqlite(trx as unknown as Kysely<unknown>))
-      await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+function withBook<T>(db: Db, userId: number, fn: (trx: Q) => Promise<T>): Promise<T> {
+  return db.transaction(async (trx) => {
+    await db.forNoKeyUpdate(trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
     return fn(trx);
   });
 }
 
 /** One of the user's addresses; anyone else's id is "not found", exactly like an unknown one. */
-async function owned(trx: Db, userId: number, id: number): Promise<Row> {
+async function owned(trx: Q, userId: number, id: number): Promise<Row> {
   const row = await book(trx, userId).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError(ResultCode.notFound);
   return row;
 }
 
 /** Makes `id` the only default; without `id`, the newest address (if any is left). */
-async function makeDefault(trx: Db, userId: number, id?: number): Promise<void> {
+async function makeDefault(trx: Q, userId: number, id?: number): Promise<void> {
   const target =
     id ?? (await book(trx, userId).select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst())?.id;
   if (target === undefined) return;
@@ -88,13 +86,13 @@ async function makeDefault(trx: Db, userId: number, id?: number): Promise<void> 
 }
 
 /** One of the user's addresses as the fields a parcel needs (the mall's order copies them); 1001 for anyone else's. */
-export async function ownedAddress(db: Db, userId: number, id: number): Promise<ShippingAddressFields> {
+export async function ownedAddress(db: Q, userId: number, id: number): Promise<ShippingAddressFields> {
   const { id: _id, isDefault: _d, createdAt: _c, updatedAt: _u, ...fields } = view(await owned(db, userId, id));
   return fields;
 }
 
 /** The default first, then newest first. */
-export async function listAddresses(db: Db, userId: number): Promise<{ list: ShippingAddress[]; limit: number }> {
+export async function listAddresses(db: Q, userId: number): Promise<{ list: ShippingAddress[]; limit: number }> {
   const rows = await book(db, userId)
     .selectAll()
     .orderBy('is_default', 'desc')

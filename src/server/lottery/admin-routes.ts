@@ -16,8 +16,8 @@ export function registerLotteryAdminRoutes(app: FastifyInstance) {
       await requireRole(accounts, request, 'admin', '*');
     });
 
-    endpoint(admin, contract.createCampaign, (input) => createCampaign(db.kysely, input, Date.now()));
-    endpoint(admin, contract.updateCampaign, (input) => updateCampaign(db.kysely, input, Date.now()));
-    endpoint(admin, contract.getCampaign, (input) => getCampaign(db.kysely, input.id));
+    endpoint(admin, contract.createCampaign, (input) => createCampaign(db, input, Date.now()));
+    endpoint(admin, contract.updateCampaign, (input) => updateCampaign(db, input, Date.now()));
+    endpoint(admin, contract.getCampaign, (input) => getCampaign(db, input.id));
   });
 }

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   campaignIssues,
   type TAdminCampaign,
@@ -8,10 +7,9 @@ import {
 } from '../../shared/api/lottery-admin';
 import { ResultCode } from '../../shared/errors';
 import { forgetCollections } from '../collection/running';
-import { isSqlite } from '../db/migrations/dialect';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { AppError, refused } from '../http/app-error';
-import type { CampaignKind } from './campaign';
+import { type CampaignKind, forgetCampaign } from './campaign';
 import type { Tx } from './ledger';
 import { type CampaignSettings, parseSettings, ZCampaignSettings } from './settings';
 
@@ -119,14 +117,14 @@ export async function loadAdminCampaign(trx: Tx, id: number): Promise<TAdminCamp
   };
 }
 
-export async function getCampaign(db: Kysely<Database>, id: number): Promise<TAdminCampaign> {
-  const c = await loadAdminCampaign(db, id);
+export async function getCampaign(db: Db, id: number): Promise<TAdminCampaign> {
+  const c = await loadAdminCampaign(db.kysely, id);
   if (!c) throw new AppError(ResultCode.notFound);
   return c;
 }
 
-export async function createCampaign(db: Kysely<Database>, input: TCampaignInput, now: number): Promise<TAdminCampaign> {
-  const created = await db.transaction().execute(async (trx) => {
+export async function createCampaign(db: Db, input: TCampaignInput, now: number): Promise<TAdminCampaign> {
+  const created = await db.transaction(async (trx) => {
     const id = await insertCampaign(trx, input, now);
     return (await loadAdminCampaign(trx, id)) as TAdminCampaign;
   });
@@ -135,25 +133,23 @@ export async function createCampaign(db: Kysely<Database>, input: TCampaignInput
   return created;
 }
 
-export async function updateCampaign(db: Kysely<Database>, u: TCampaignUpdate, now: number): Promise<TAdminCampaign> {
+export async function updateCampaign(db: Db, u: TCampaignUpdate, now: number): Promise<TAdminCampaign> {
   const updated = await updateInTransaction(db, u, now);
+  forgetCampaign(db, u.id);
   forgetCollections(db);
   return updated;
 }
 
-function updateInTransaction(db: Kysely<Database>, u: TCampaignUpdate, now: number): Promise<TAdminCampaign> {
-  return db.transaction().execute(async (trx) => {
+function updateInTransaction(db: Db, u: TCampaignUpdate, now: number): Promise<TAdminCampaign> {
+  return db.transaction(async (trx) => {
     const row = await trx.selectFrom('lottery_campaigns').selectAll().where('id', '=', u.id).executeTakeFirst();
     if (!row) throw new AppError(ResultCode.notFound);
     const settings = u.settings && checkedSettings(u.settings);
     const current = await prizesOf(trx, u.id);
 
-    // Replacing the prizes races with draws taking their stock (on PostgreSQL; SQLite runs one
-    // writer at a time): lock the prizes first, so a draw that took stock has committed (and is
+    // Replacing the prizes races with draws taking their stock: lock the prizes first, so a draw that took stock has committed (and is
     // counted below), and a later one finds its prize gone and falls back to no-win.
-    if (u.prizes && !isSqlite(trx)) {
-      await trx.selectFrom('lottery_prizes').select('id').where('campaign_id', '=', u.id).forUpdate().execute();
-    }
+    if (u.prizes) await db.forUpdate(trx.selectFrom('lottery_prizes').select('id').where('campaign_id', '=', u.id)).execute();
     if (u.prizes && (await drawCount(trx, u.id)) > 0)
       throw refused([
         { field: 'prizes', message: 'the campaign has draws: only stock, weight, name and image of its prizes may change (prizeChanges)' },

@@ -1,9 +1,9 @@
 import type { CampaignHead, CampaignStateName } from '../../shared/api/lottery';
 import type { TCampaignKind } from '../../shared/api/lottery-admin';
 import type { Locale } from '../../shared/i18n';
-import { StampedCache } from '../db/change-stamp';
+import { cacheSpec } from '../db/cache';
+import type { Db, Tx } from '../db/database';
 import { prepared } from '../db/prepared';
-import type { Tx } from './ledger';
 import { type CampaignSettings, parseSettings } from './settings';
 
 /** Spec §1/§9 campaign states as the page shows them. */
@@ -49,20 +49,23 @@ export function inLanguage(texts: Record<string, string>, locale: Locale): strin
 }
 
 // Every campaign call loads its campaign: built once (db/prepared.ts).
-const campaignById = prepared((db, p: { campaignId: number }) =>
-  db.selectFrom('lottery_campaigns').selectAll().where('id', '=', p.campaignId),
+const campaignById = prepared<{ campaignId: number }>()((q, param) =>
+  q.selectFrom('lottery_campaigns').selectAll().where('id', '=', param('campaignId')),
 );
 
 /**
- * Every campaign call loads its campaign, and a campaign's row is large (its texts in four
- * languages): on the embedded engine it is read again only when the table has changed since
- * (db/change-stamp.ts). The campaign is frozen: every caller shares it.
+ * Every campaign call (every draw) loads its campaign, whose row is large (its texts in four
+ * languages, read from overflow pages). Kept for a short while: the instance that edits a
+ * campaign drops it at once (`forgetCampaign`); another instance may answer from the campaign as
+ * it was for up to `ttlMs` (a schedule or a pause takes effect there that much later; stock is
+ * never taken from the cache). The campaign is frozen: every caller shares it.
  */
-const campaigns = new StampedCache<number, Campaign | null>('lottery_campaigns');
+export const CAMPAIGNS = cacheSpec<number, Campaign | null>({ name: 'campaigns', max: 1_000, ttlMs: 2_000 });
 
-export function loadCampaign(trx: Tx, campaignId: number): Promise<Campaign | null> {
-  return campaigns.get(trx, campaignId, async () => {
-    const [c] = (await campaignById(trx, { campaignId })).rows;
+/** The campaign, read through `on` (the caller's transaction, when it has one) on a cache miss. */
+export function loadCampaign(db: Db, campaignId: number, on: Tx = db.kysely): Promise<Campaign | null> {
+  return db.caches.of(CAMPAIGNS).get(campaignId, async () => {
+    const [c] = (await db.run(campaignById, on, { campaignId })).rows;
     if (!c) return null;
     return Object.freeze({
       id: c.id,
@@ -77,4 +80,9 @@ export function loadCampaign(trx: Tx, campaignId: number): Promise<Campaign | nu
       settings: parseSettings(c.settings),
     });
   });
+}
+
+/** Called by the code that changed a campaign (its row or its settings), after the commit. */
+export function forgetCampaign(db: Db, campaignId: number) {
+  db.caches.of(CAMPAIGNS).invalidate(campaignId);
 }

@@ -13,21 +13,20 @@ import { prizeView } from './views';
 /** Invited friends of a raffle campaign: both POST, so the app's CSRF rule covers them as it does receiveAward. */
 export function registerInviteRoutes(app: FastifyInstance) {
   const { accounts, db } = app.services;
-  const k = db.kysely;
 
   endpoint(
     app,
     contract.lotteryInviteUsers,
     async (input, request) => {
       const { userId } = await requireUser(accounts, request);
-      return invitedFriends(k, await campaignOr404(k, input.lotteryId), userId, input);
+      return invitedFriends(db, await campaignOr404(db, input.lotteryId), userId, input);
     },
     { rateLimit: { max: 120, timeWindow: '1 minute' } },
   );
 
   endpoint(app, invite.summary, async (q, request) => {
     const { userId } = await requireUser(accounts, request);
-    return inviteSummary(k, await campaignOr404(k, q.activityId, 'invite'), userId, request.ctx.locale);
+    return inviteSummary(db, await campaignOr404(db, q.activityId, 'invite'), userId, request.ctx.locale);
   });
 
   endpoint(
@@ -35,9 +34,9 @@ export function registerInviteRoutes(app: FastifyInstance) {
     invite.collect,
     async (input, request) => {
       const { userId } = await requireUser(accounts, request);
-      const c = await campaignOr404(k, input.activityId, 'invite');
+      const c = await campaignOr404(db, input.activityId, 'invite');
       assertAppVersion(c, request.headers['user-agent']);
-      return collectReferralCoins(k, c, userId);
+      return collectReferralCoins(db, c, userId);
     },
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );
@@ -47,9 +46,9 @@ export function registerInviteRoutes(app: FastifyInstance) {
     invite.claimTier,
     async (input, request) => {
       const { userId } = await requireUser(accounts, request);
-      const c = await campaignOr404(k, input.activityId, 'invite');
+      const c = await campaignOr404(db, input.activityId, 'invite');
       assertAppVersion(c, request.headers['user-agent']);
-      const out = await claimTier(k, c, userId, input.tier);
+      const out = await claimTier(db, c, userId, input.tier);
       return { tier: out.tier, winId: out.winId, prize: prizeView(out.prize, request.ctx.locale) };
     },
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
@@ -61,9 +60,9 @@ export function registerInviteRoutes(app: FastifyInstance) {
     async (input, request) => {
       const { userId } = await requireUser(accounts, request);
       // Raffles and invite-friends campaigns bind friends the same way; only the reward differs.
-      const c = await campaignOr404(k, input.lotteryId, 'raffle').catch(() => campaignOr404(k, input.lotteryId, 'invite'));
+      const c = await campaignOr404(db, input.lotteryId, 'raffle').catch(() => campaignOr404(db, input.lotteryId, 'invite'));
       assertAppVersion(c, request.headers['user-agent']);
-      const out = await acceptInvite(k, c, { inviteeId: userId, inviterId: input.inviter, deviceId: request.ctx.duid });
+      const out = await acceptInvite(db, c, { inviteeId: userId, inviterId: input.inviter, deviceId: request.ctx.duid });
       // Refusals are answered quietly to the page; the log keeps them for abuse reviews.
       if (!out.bound) request.log.info({ userId, inviterId: input.inviter, campaignId: c.id, reason: out.reason }, 'invite not bound');
       return out;

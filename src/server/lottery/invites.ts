@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { AcceptInviteResult, InviteUsersPage } from '../../shared/api/lottery-invites';
 import { grantCollectionCards } from '../collection/cards';
-import type { Database } from '../db/schema';
+import type { Db, Tx } from '../db/database';
 import type { Campaign } from './campaign';
 import { assertOpen } from './draw';
 import { grantChances } from './ledger';
@@ -19,19 +18,19 @@ export const NEW_ACCOUNT_MS = 7 * 86_400_000;
  * `lottery_invites`: the insert that loses answers why, and nothing else is written.
  */
 export async function acceptInvite(
-  db: Kysely<Database>,
+  db: Db,
   c: Campaign,
   invite: { inviteeId: number; inviterId: number; deviceId: string },
   now = Date.now(),
 ): Promise<AcceptInviteResult> {
   assertOpen(c, now);
-  return db.transaction().execute(async (trx): Promise<AcceptInviteResult> => {
+  return db.transaction(async (trx): Promise<AcceptInviteResult> => {
     // Checked first so that a friend opening their link again hears the truth, whatever else holds.
     if (await inviterOf(trx, c.id, invite.inviteeId)) return { bound: false, reason: 'already' };
     if (invite.inviterId === invite.inviteeId) return { bound: false, reason: 'self' };
     // A referrer who claimed a reward tier has stopped inviting (spec §4): later friends do not count.
     if (c.settings.inviteTiers.length > 0) {
-      await lockReferrer(trx, c.id, invite.inviterId);
+      await lockReferrer(db, trx, c.id, invite.inviterId);
       if (await tierClaimOf(trx, c.id, invite.inviterId)) return { bound: false, reason: 'closed' };
     }
     const [inviter, invitee] = await Promise.all([
@@ -60,7 +59,7 @@ export async function acceptInvite(
       .returning('id')
       .executeTakeFirst();
     if (!row) return { bound: false, reason: (await inviterOf(trx, c.id, invite.inviteeId)) ? 'already' : 'device' };
-    await grantCollectionCards(trx, invite.inviterId, `invite:${row.id}`, now);
+    await grantCollectionCards(db, trx, invite.inviterId, `invite:${row.id}`, now);
     // An invite-friends campaign pays coins by the spec §4 states; a raffle grants chances, keyed
     // by the friend so a friend is paid for once even if a grant were retried.
     if (c.kind === 'invite') await startReferral(trx, c, row.id, now);
@@ -74,7 +73,7 @@ export async function acceptInvite(
   });
 }
 
-async function inviterOf(db: Kysely<Database>, campaignId: number, inviteeId: number): Promise<number | null> {
+async function inviterOf(db: Tx, campaignId: number, inviteeId: number): Promise<number | null> {
   const row = await db
     .selectFrom('lottery_invites')
     .select('inviter_id')
@@ -86,12 +85,12 @@ async function inviterOf(db: Kysely<Database>, campaignId: number, inviteeId: nu
 
 /** The inviter's own friends in the campaign, newest first; nicknames masked as on the marquee. */
 export async function invitedFriends(
-  db: Kysely<Database>,
+  db: Db,
   c: Campaign,
   inviterId: number,
   q: { page: number; pageSize: number },
 ): Promise<InviteUsersPage> {
-  const mine = db.selectFrom('lottery_invites').where('campaign_id', '=', c.id).where('inviter_id', '=', inviterId);
+  const mine = db.kysely.selectFrom('lottery_invites').where('campaign_id', '=', c.id).where('inviter_id', '=', inviterId);
   const [rows, total] = await Promise.all([
     mine
       .innerJoin('users', 'users.id', 'lottery_invites.invitee_id')

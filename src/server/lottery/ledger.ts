@@ -1,9 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import { first, prepared } from '../db/prepared';
-import type { Database } from '../db/schema';
+import type { Tx } from '../db/database';
 import type { ChanceReason } from '../db/schema-lottery';
 
-export type Tx = Transaction<Database> | Kysely<Database>;
+export type { Tx } from '../db/database';
 
 /**
  * Grants chances once per business key (a retried or concurrent grant with the same key adds
@@ -31,31 +29,6 @@ export async function grantChances(
     .execute();
   return true;
 }
-
-/**
- * Spends one chance for a draw if there is one (a guarded update: the balance never goes below
- * zero) and the request is not the participant's latest draw again (a retry: the balance keeps
- * that request id, and the time of the draw it made, by which a retry finds it). Counts the draw.
- * Returns the chances left after it, or null when nothing was spent (no chance left, or a retry).
- */
-export async function spendChance(
-  trx: Tx,
-  c: { campaignId: number; userId: number; requestId: string; now: number },
-): Promise<number | null> {
-  const r = first(await spendOne(trx, c));
-  return r ? r.remaining : null;
-}
-// Every draw spends a chance: built once (db/prepared.ts).
-const spendOne = prepared((db, p: { campaignId: number; userId: number; requestId: string; now: number }) =>
-  db
-    .updateTable('lottery_chance_balances')
-    .set((eb) => ({ remaining: eb('remaining', '-', 1), draws: eb('draws', '+', 1), last_request_id: p.requestId, last_draw_at: p.now }))
-    .where('campaign_id', '=', p.campaignId)
-    .where('user_id', '=', p.userId)
-    .where('remaining', '>', 0)
-    .where((eb) => eb.or([eb('last_request_id', 'is', null), eb('last_request_id', '<>', p.requestId)]))
-    .returning('remaining'),
-);
 
 export async function remainingChances(trx: Tx, campaignId: number, userId: number): Promise<number> {
   const row = await trx

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import { cacheSpec } from '../db/cache';
+import type { Db, Tx } from '../db/database';
 import type { Campaign } from './campaign';
-import { grantChances, type Tx } from './ledger';
+import { grantChances } from './ledger';
 import { dayKey } from './settings';
 
 /**
@@ -12,29 +12,29 @@ import { dayKey } from './settings';
  * this long. Other instances keep their own memory; the keys keep them exact.
  */
 export const OWED_RECHECK_MS = 60_000;
-const MAX_REMEMBERED = 100_000;
-/** Per database (a process may open several, as the tests do), what was checked and when. */
-const memories = new WeakMap<object, Map<string, number>>();
-const memoryOf = (db: object) => {
-  let m = memories.get(db);
-  if (!m) {
-    m = new Map();
-    memories.set(db, m);
-  }
-  return m;
-};
+
+/**
+ * Per participant, the campaign days whose owed chances this instance has granted, and when. A
+ * change of what a participant is owed (premium bought or won) calls `forgetOwedChecks`; other
+ * instances see it within `OWED_RECHECK_MS` (the entry's time to live).
+ */
+const OWED_CHECKED = cacheSpec<number, Map<string, number>>({ name: 'owed-chances-checked', max: 50_000, ttlMs: OWED_RECHECK_MS });
+
+export function forgetOwedChecks(db: Db, userId: number) {
+  db.caches.of(OWED_CHECKED).invalidate(userId);
+}
 
 /**
  * The chances a participant is owed so far: the campaign's once-only chances, today's daily
  * chances, and premium members' daily extra. Each is a grant with a business key, so calling
  * this on every page view or draw grants each once, even from several instances at once.
- * `db` is the database `trx` belongs to (what is remembered is per database). Returns a `remember` to call once the
- * caller's transaction has committed (a rolled-back grant must be checked again).
+ * Returns a `remember` to call once the caller's transaction has committed (a rolled-back grant
+ * must be checked again).
  */
-export async function grantOwedChances(db: Kysely<Database>, trx: Tx, c: Campaign, userId: number, now: number): Promise<() => void> {
+export async function grantOwedChances(db: Db, trx: Tx, c: Campaign, userId: number, now: number): Promise<() => void> {
   const day = dayKey(now, c.settings.timeZone);
-  const key = `${c.id}:${userId}:${day}`;
-  const checked = memoryOf(db);
+  const key = `${c.id}:${day}`;
+  const checked = await db.caches.of(OWED_CHECKED).get(userId, async () => new Map());
   const at = checked.get(key);
   if (at !== undefined && now >= at && now - at < OWED_RECHECK_MS) return () => {};
   const user = await trx.selectFrom('users').select('premium_until').where('id', '=', userId).executeTakeFirstOrThrow();
@@ -46,7 +46,8 @@ export async function grantOwedChances(db: Kysely<Database>, trx: Tx, c: Campaig
   ];
   for (const g of grants) await grantChances(trx, { campaignId: c.id, userId, ...g }, now);
   return () => {
-    if (checked.size >= MAX_REMEMBERED) checked.clear();
+    // A participant's days of every campaign: a handful at most.
+    if (checked.size >= 64) checked.clear();
     checked.set(key, now);
   };
 }

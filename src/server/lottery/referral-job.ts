@@ -8,5 +8,5 @@ export const REFERRAL_JOB_MS = 60_000;
 
 /** Runs `advanceReferrals` every minute on this instance (see startJob: safe on several at once). */
 export function startReferralJob(app: FastifyInstance, db: Db, everyMs = REFERRAL_JOB_MS) {
-  startJob(app, { name: 'referral coins', everyMs, run: async () => ({ ...(await advanceReferrals(db.kysely)) }) });
+  startJob(app, { name: 'referral coins', everyMs, run: async () => ({ ...(await advanceReferrals(db)) }) });
 }

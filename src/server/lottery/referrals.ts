@@ -1,6 +1,7 @@
-import type { Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { CoinState, InviteCampaign, InviteSummary } from '../../shared/api/invite';
 import type { Locale } from '../../shared/i18n';
+import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { type Campaign, campaignHead } from './campaign';
 import { moveCoins, type Tx } from './ledger';
@@ -40,14 +41,18 @@ export async function startReferral(trx: Tx, c: Campaign, inviteId: number, now:
  * `onlyUser` limits the moves to invites that user is part of (run at once when staff change
  * their level or standing, so a friend's coins are released without waiting for the job).
  */
-export async function advanceReferrals(db: Kysely<Database>, now = Date.now(), onlyUser?: number) {
+export async function advanceReferrals(db: Db, now = Date.now(), onlyUser?: number) {
   const counts = { released: 0, expired: 0 };
   const involving = <QB extends WhereInvites>(qb: QB): QB =>
     onlyUser === undefined ? qb : (qb.where((eb) => eb.or([eb('inviter_id', '=', onlyUser), eb('invitee_id', '=', onlyUser)])) as QB);
-  const campaigns = await db.selectFrom('lottery_campaigns').select(['id', 'ends_at', 'settings']).where('kind', '=', 'invite').execute();
+  const campaigns = await db.kysely
+    .selectFrom('lottery_campaigns')
+    .select(['id', 'ends_at', 'settings'])
+    .where('kind', '=', 'invite')
+    .execute();
   for (const c of campaigns) {
     const level = (JSON.parse(c.settings) as { releaseLevel?: number }).releaseLevel ?? 2;
-    await db.transaction().execute(async (trx) => {
+    await db.transaction(async (trx) => {
       const blocked = await involving(trx.updateTable('lottery_invites'))
         .set({ coin_state: 'expired' })
         .where('campaign_id', '=', c.id)
@@ -105,8 +110,8 @@ export async function advanceReferrals(db: Kysely<Database>, now = Date.now(), o
 }
 
 /** The referrer collects their released coins: released → received, each paid once (its own key). */
-export async function collectReferralCoins(db: Kysely<Database>, c: Campaign, referrerId: number, now = Date.now()) {
-  return db.transaction().execute(async (trx) => {
+export async function collectReferralCoins(db: Db, c: Campaign, referrerId: number, now = Date.now()) {
+  return db.transaction(async (trx) => {
     const taken = await trx
       .updateTable('lottery_invites')
       .set({ coin_state: 'received' })
@@ -129,8 +134,8 @@ export async function collectReferralCoins(db: Kysely<Database>, c: Campaign, re
 }
 
 /** The referrer's coins by state in a campaign (what the page sums up). */
-export async function referralSummary(db: Kysely<Database>, c: Campaign, referrerId: number) {
-  const rows = await db
+export async function referralSummary(db: Db, c: Campaign, referrerId: number) {
+  const rows = await db.kysely
     .selectFrom('lottery_invites')
     .select(['coin_state', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('coins').as('coins')])
     .where('campaign_id', '=', c.id)
@@ -143,7 +148,7 @@ export async function referralSummary(db: Kysely<Database>, c: Campaign, referre
 }
 
 /** An invite-friends campaign as everyone sees it: head, coins per friend, level and tiers. */
-export async function inviteCampaign(db: Kysely<Database>, c: Campaign, locale: Locale, now = Date.now()): Promise<InviteCampaign> {
+export async function inviteCampaign(db: Db, c: Campaign, locale: Locale, now = Date.now()): Promise<InviteCampaign> {
   return {
     ...campaignHead(c, locale, now),
     inviteCoins: c.settings.inviteCoins,
@@ -154,19 +159,13 @@ export async function inviteCampaign(db: Kysely<Database>, c: Campaign, locale: 
 }
 
 /** The referrer's page: the campaign, their coins by state, their tier progress and latest friends. */
-export async function inviteSummary(
-  db: Kysely<Database>,
-  c: Campaign,
-  referrerId: number,
-  locale: Locale,
-  now = Date.now(),
-): Promise<InviteSummary> {
+export async function inviteSummary(db: Db, c: Campaign, referrerId: number, locale: Locale, now = Date.now()): Promise<InviteSummary> {
   const [campaign, coins, qualified, claim, friends] = await Promise.all([
     inviteCampaign(db, c, locale, now),
     referralSummary(db, c, referrerId),
-    qualifiedFriends(db, c.id, referrerId),
-    tierClaimOf(db, c.id, referrerId),
-    db
+    qualifiedFriends(db.kysely, c.id, referrerId),
+    tierClaimOf(db.kysely, c.id, referrerId),
+    db.kysely
       .selectFrom('lottery_invites')
       .innerJoin('users', 'users.id', 'lottery_invites.invitee_id')
       .select(['users.nickname', 'lottery_invites.created_at', 'lottery_invites.coin_state', 'lottery_invites.coins'])

@@ -1,23 +1,22 @@
-import type { Kysely } from 'kysely';
 import type { LotteryDataInfo, MyPrizeView } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { inLanguage } from './campaign';
 import { myWins, prizeView } from './views';
 
 /** "林***" / "S***": the first character only (not even the length), enough for a marquee. */
 export const maskName = (name: string) => `${[...name.trim()][0] ?? ''}***`;
 
-export async function dataInfo(db: Kysely<Database>, campaignId: number, locale: Locale): Promise<LotteryDataInfo> {
+export async function dataInfo(db: Db, campaignId: number, locale: Locale): Promise<LotteryDataInfo> {
   const [counts, latest] = await Promise.all([
     // Each participant's balance counts their draws (migration 0019): no scan of the draws.
-    db
+    db.kysely
       .selectFrom('lottery_chance_balances')
       .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('draws'), eb.lit(0)).as('draws'), eb.fn.countAll().as('participants')])
       .where('campaign_id', '=', campaignId)
       .where('draws', '>', 0)
       .executeTakeFirstOrThrow(),
-    db
+    db.kysely
       .selectFrom('lottery_wins')
       .innerJoin('users', 'users.id', 'lottery_wins.user_id')
       .innerJoin('lottery_prizes', 'lottery_prizes.id', 'lottery_wins.prize_id')
@@ -50,8 +49,8 @@ const PRIZE_COLUMNS = [
 ] as const;
 
 /** Per prize: stock left and how many were won, claimed and written off. */
-export async function prizeStats(db: Kysely<Database>, campaignId: number, locale: Locale) {
-  const rows = await db
+export async function prizeStats(db: Db, campaignId: number, locale: Locale) {
+  const rows = await db.kysely
     .selectFrom('lottery_prizes')
     .leftJoin('lottery_wins', 'lottery_wins.prize_id', 'lottery_prizes.id')
     .select((eb) => [
@@ -75,11 +74,11 @@ export async function prizeStats(db: Kysely<Database>, campaignId: number, local
 
 /** The campaign's wins for staff, newest first, optionally one redeem code. */
 export async function winLog(
-  db: Kysely<Database>,
+  db: Db,
   q: { lotteryId: number; page: number; pageSize: number; volumeCode?: string | undefined },
   locale: Locale,
 ): Promise<{ list: (MyPrizeView & { winner: string })[]; total: number; page: number; pageSize: number }> {
-  let base = db
+  let base = db.kysely
     .selectFrom('lottery_wins')
     .innerJoin('users', 'users.id', 'lottery_wins.user_id')
     .where('lottery_wins.campaign_id', '=', q.lotteryId);
@@ -103,9 +102,9 @@ export async function winLog(
 }
 
 /** Draws, wins and write-offs of a campaign in [from, to): a venue's day at its stand. */
-export async function countsBetween(db: Kysely<Database>, campaignId: number, from: number, to: number) {
+export async function countsBetween(db: Db, campaignId: number, from: number, to: number) {
   const count = <T extends 'lottery_draws' | 'lottery_wins'>(table: T, column: 'created_at' | 'written_off_at') =>
-    db
+    db.kysely
       .selectFrom(table as 'lottery_wins')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('campaign_id', '=', campaignId)

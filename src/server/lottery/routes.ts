@@ -24,7 +24,7 @@ export function registerLotteryRoutes(app: FastifyInstance) {
   const stateful = (max: number) => ({ ...perIp(max), csrf: 'always' as const, compress: false as const });
 
   endpoint(app, contract.getLotteryInfo, async (q, request) =>
-    lotteryInfo(k, await campaignOr404(k, q.lotteryId), request.ctx.locale, Date.now()),
+    lotteryInfo(k, await campaignOr404(db, q.lotteryId), request.ctx.locale, Date.now()),
   );
 
   endpoint(
@@ -32,8 +32,8 @@ export function registerLotteryRoutes(app: FastifyInstance) {
     contract.lottery,
     async (q, request) => {
       const userId = await user(request);
-      const c = await campaignOr404(k, q.lotteryId);
-      const out = await draw(k, userId, c, request.ctx.requestId);
+      const c = await campaignOr404(db, q.lotteryId);
+      const out = await draw(db, userId, c, request.ctx.requestId);
       const { prizes } = await wheels.get(k, c);
       const won = out.prizeId === null ? null : (prizes.find((p) => p.id === out.prizeId) ?? null);
       return {
@@ -50,14 +50,14 @@ export function registerLotteryRoutes(app: FastifyInstance) {
   endpoint(
     app,
     contract.getMyLotteryTimes,
-    async (q, request) => myTimes(k, await campaignOr404(k, q.lotteryId), await user(request)),
+    async (q, request) => myTimes(db, await campaignOr404(db, q.lotteryId), await user(request)),
     stateful(120),
   );
 
-  endpoint(app, contract.myPrize, async (q, request) => myWins(k, await user(request), request.ctx.locale, { campaignId: q.lotteryId }));
+  endpoint(app, contract.myPrize, async (q, request) => myWins(db, await user(request), request.ctx.locale, { campaignId: q.lotteryId }));
 
   endpoint(app, contract.prizeInfo, async (q, request) => {
-    const [win] = await myWins(k, await user(request), request.ctx.locale, { winId: q.id });
+    const [win] = await myWins(db, await user(request), request.ctx.locale, { winId: q.id });
     // Someone else's win reads as unknown.
     if (!win) throw new AppError(ResultCode.notFound);
     return win;
@@ -66,14 +66,14 @@ export function registerLotteryRoutes(app: FastifyInstance) {
   endpoint(
     app,
     contract.shareLog,
-    async (q, request) => logShare(k, await campaignOr404(k, q.lotteryId), await user(request)),
+    async (q, request) => logShare(db, await campaignOr404(db, q.lotteryId), await user(request)),
     stateful(30),
   );
 
   endpoint(
     app,
     contract.exchangeLotteryTimes,
-    async (q, request) => exchangeChance(k, await campaignOr404(k, q.lotteryId), await user(request), request.ctx.requestId),
+    async (q, request) => exchangeChance(db, await campaignOr404(db, q.lotteryId), await user(request), request.ctx.requestId),
     stateful(30),
   );
 
@@ -83,8 +83,8 @@ export function registerLotteryRoutes(app: FastifyInstance) {
     async (input, request) => {
       const userId = await user(request);
       try {
-        const winId = await claimPrize(k, userId, input.awardsCode, input.addressInfo);
-        const [win] = await myWins(k, userId, request.ctx.locale, { winId });
+        const winId = await claimPrize(db, userId, input.awardsCode, input.addressInfo);
+        const [win] = await myWins(db, userId, request.ctx.locale, { winId });
         if (!win) throw new AppError(ResultCode.notFound);
         return win;
       } catch (err) {
@@ -115,7 +115,7 @@ export function registerLotteryRoutes(app: FastifyInstance) {
       .where('campaign_id', '=', q.activeId)
       .executeTakeFirst();
     if (!row) throw new AppError(ResultCode.codeError);
-    const [win] = await myWins(k, row.user_id, request.ctx.locale, { winId: row.id });
+    const [win] = await myWins(db, row.user_id, request.ctx.locale, { winId: row.id });
     if (!win) throw new AppError(ResultCode.codeError);
     return { ...win, winner: row.nickname };
   });
@@ -125,9 +125,9 @@ export function registerLotteryRoutes(app: FastifyInstance) {
     contract.writeOffOperation,
     async (q, request) => {
       const staffId = await staff(request, q.activeId);
-      const done = await writeOff(k, staffId, q.activeId, q.code);
+      const done = await writeOff(db, staffId, q.activeId, q.code);
       request.log.info({ staffId, winId: done.id, campaignId: q.activeId }, 'prize written off');
-      const [win] = await myWins(k, done.user_id, request.ctx.locale, { winId: done.id });
+      const [win] = await myWins(db, done.user_id, request.ctx.locale, { winId: done.id });
       if (!win) throw new AppError(ResultCode.codeError);
       return win;
     },
@@ -135,13 +135,13 @@ export function registerLotteryRoutes(app: FastifyInstance) {
   );
 
   endpoint(app, contract.getLotteryDataInfo, async (q, request) => {
-    await campaignOr404(k, q.lotteryId);
-    return dataInfo(k, q.lotteryId, request.ctx.locale);
+    await campaignOr404(db, q.lotteryId);
+    return dataInfo(db, q.lotteryId, request.ctx.locale);
   });
 
   endpoint(app, contract.getLotteryTimes, async (q, request) => {
     const userId = await user(request);
-    const c = await campaignOr404(k, q.lotteryId);
+    const c = await campaignOr404(db, q.lotteryId);
     const grants = await k
       .selectFrom('lottery_chance_grants')
       .select(['amount', 'reason', 'created_at'])
@@ -172,17 +172,17 @@ export function registerLotteryRoutes(app: FastifyInstance) {
 
   endpoint(app, contract.managerDataInfo, async (q, request) => {
     await staff(request, q.lotteryId);
-    await campaignOr404(k, q.lotteryId);
+    await campaignOr404(db, q.lotteryId);
     const [info, prizes] = await Promise.all([
-      dataInfo(k, q.lotteryId, request.ctx.locale),
-      prizeStats(k, q.lotteryId, request.ctx.locale),
+      dataInfo(db, q.lotteryId, request.ctx.locale),
+      prizeStats(db, q.lotteryId, request.ctx.locale),
     ]);
     return { ...info, prizes };
   });
 
   endpoint(app, contract.winLogList, async (input, request) => {
     await staff(request, input.lotteryId);
-    return winLog(k, input, request.ctx.locale);
+    return winLog(db, input, request.ctx.locale);
   });
 
   registerInviteRoutes(app);

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { CheckinCampaign } from '../../shared/api/checkin';
 import type { CollectionView } from '../../shared/api/collection';
 import type { NewcomerOffer } from '../../shared/api/giftpack';
@@ -6,7 +5,7 @@ import type { InviteCampaign } from '../../shared/api/invite';
 import type { CampaignHead, LotteryDataInfo, LotteryInfo } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
 import { collectionPage } from '../collection/service';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { newcomerOffer } from '../giftpack/newcomer';
 import { type Campaign, type CampaignKind, campaignHead, loadCampaign } from './campaign';
 import { inviteCampaign } from './referrals';
@@ -41,12 +40,12 @@ export interface LotteryService {
   countsBetween(campaignId: number, from: number, to: number): Promise<{ draws: number; wins: number; writtenOff: number }>;
 }
 
-export function createLotteryService(db: Kysely<Database>): LotteryService {
+export function createLotteryService(db: Db): LotteryService {
   return {
     async page(campaignId, locale) {
       const c = await loadCampaign(db, campaignId);
       if (c?.kind !== 'raffle') return null;
-      const [info, data] = await Promise.all([lotteryInfo(db, c, locale, Date.now()), dataInfo(db, c.id, locale)]);
+      const [info, data] = await Promise.all([lotteryInfo(db.kysely, c, locale, Date.now()), dataInfo(db, c.id, locale)]);
       return { info, data };
     },
     async checkinPage(campaignId, locale) {
@@ -77,14 +76,14 @@ export function createLotteryService(db: Kysely<Database>): LotteryService {
 
 /** The campaign of a kind running now (the newest to start), for pages opened without an id. */
 /** The campaign a page names if it is of this kind, or without an id the one of this kind running now; else null. */
-async function campaignOfKind(db: Kysely<Database>, kind: CampaignKind, campaignId: number | null, now: number): Promise<Campaign | null> {
+async function campaignOfKind(db: Db, kind: CampaignKind, campaignId: number | null, now: number): Promise<Campaign | null> {
   const id = campaignId ?? (await currentCampaignId(db, kind, now));
   const c = id ? await loadCampaign(db, id) : null;
   return c?.kind === kind ? c : null;
 }
 
-async function currentCampaignId(db: Kysely<Database>, kind: CampaignKind, now: number): Promise<number | undefined> {
-  const row = await db
+async function currentCampaignId(db: Db, kind: CampaignKind, now: number): Promise<number | undefined> {
+  const row = await db.kysely
     .selectFrom('lottery_campaigns')
     .select('id')
     .where('kind', '=', kind)

@@ -1,9 +1,7 @@
-import { type Kysely, sql } from 'kysely';
 import type { InviteTier } from '../../shared/api/invite';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
-import { isSqlite } from '../db/migrations/dialect';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 import type { Campaign } from './campaign';
 import { assertOpen } from './draw';
@@ -18,7 +16,7 @@ import { prizeView } from './views';
  */
 
 /** Friends who count: bound to the referrer and past the level (coins released or received). */
-export async function qualifiedFriends(db: Kysely<Database>, campaignId: number, referrerId: number): Promise<number> {
+export async function qualifiedFriends(db: Tx, campaignId: number, referrerId: number): Promise<number> {
   const row = await db
     .selectFrom('lottery_invites')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -30,17 +28,15 @@ export async function qualifiedFriends(db: Kysely<Database>, campaignId: number,
 }
 
 /**
- * Serialises a referrer's tier claim with friends binding to them in the same campaign. SQLite
- * runs one writing transaction at a time already; on PostgreSQL both take this transaction lock,
- * so a friend binding while the claim commits is either counted before it or refused after it.
+ * Serialises a referrer's tier claim with friends binding to them in the same campaign: a friend
+ * binding while the claim commits is either counted before it or refused after it.
  */
-export async function lockReferrer(trx: Tx, campaignId: number, referrerId: number) {
-  if (isSqlite(trx)) return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`referrer:${campaignId}:${referrerId}`}, 0))`.execute(trx);
+export function lockReferrer(db: Db, trx: Tx, campaignId: number, referrerId: number) {
+  return db.lock(trx, `referrer:${campaignId}:${referrerId}`);
 }
 
 /** The referrer's claim in the campaign, if they made one. */
-export async function tierClaimOf(db: Kysely<Database>, campaignId: number, referrerId: number) {
+export async function tierClaimOf(db: Tx, campaignId: number, referrerId: number) {
   return db
     .selectFrom('referral_tier_claims')
     .select(['tier', 'friends', 'win_id', 'created_at'])
@@ -49,7 +45,7 @@ export async function tierClaimOf(db: Kysely<Database>, campaignId: number, refe
     .executeTakeFirst();
 }
 
-const tierPrizes = (db: Kysely<Database>, campaignId: number) =>
+const tierPrizes = (db: Tx, campaignId: number) =>
   db
     .selectFrom('lottery_prizes')
     .select(['id', 'kind', 'name', 'image_url', 'value', 'stock'])
@@ -59,9 +55,9 @@ const tierPrizes = (db: Kysely<Database>, campaignId: number) =>
     .execute();
 
 /** The tiers as the page shows them: friends needed and the prize of each. */
-export async function inviteTiers(db: Kysely<Database>, c: Campaign, locale: Locale): Promise<InviteTier[]> {
+export async function inviteTiers(db: Db, c: Campaign, locale: Locale): Promise<InviteTier[]> {
   if (c.settings.inviteTiers.length === 0) return [];
-  const prizes = await tierPrizes(db, c.id);
+  const prizes = await tierPrizes(db.kysely, c.id);
   return c.settings.inviteTiers.flatMap((friends, i) => {
     const p = prizes[i];
     return p ? [{ friends, prize: prizeView(p, locale), inStock: p.stock > 0 }] : [];
@@ -74,12 +70,12 @@ export async function inviteTiers(db: Kysely<Database>, c: Campaign, locale: Loc
  * then waits for an address like a raffle win) and records the claim under its unique key, so two
  * claims at once give one prize.
  */
-export async function claimTier(db: Kysely<Database>, c: Campaign, referrerId: number, tier: number, now = Date.now()) {
+export async function claimTier(db: Db, c: Campaign, referrerId: number, tier: number, now = Date.now()) {
   assertOpen(c, now);
   const needed = c.settings.inviteTiers[tier];
   if (needed === undefined) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'tier' } });
-  return db.transaction().execute(async (trx) => {
-    await lockReferrer(trx, c.id, referrerId);
+  return db.transaction(async (trx) => {
+    await lockReferrer(db, trx, c.id, referrerId);
     if (await tierClaimOf(trx, c.id, referrerId)) throw new AppError(ResultCode.tierClaimed);
     const friends = await qualifiedFriends(trx, c.id, referrerId);
     if (friends < needed) throw new AppError(ResultCode.tierNotReached);

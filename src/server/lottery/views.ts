@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { LotteryInfo, MyPrizeView, PrizeView } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { type Campaign, campaignHead, inLanguage } from './campaign';
 import type { Tx } from './ledger';
 
@@ -72,12 +71,12 @@ export async function lotteryInfo(trx: Tx, c: Campaign, locale: Locale, now: num
 
 /** A user's wins (all campaigns, or one), newest first, with their claims. */
 export async function myWins(
-  db: Kysely<Database>,
+  db: Db,
   userId: number,
   locale: Locale,
   filter: { campaignId?: number; winId?: number },
 ): Promise<MyPrizeView[]> {
-  let q = db
+  let q = db.kysely
     .selectFrom('lottery_wins')
     .innerJoin('lottery_prizes', 'lottery_prizes.id', 'lottery_wins.prize_id')
     .leftJoin('lottery_claims', 'lottery_claims.win_id', 'lottery_wins.id')
