@@ -9,6 +9,7 @@ import { updateCampaign } from '../../src/server/lottery/admin';
 import { loadCampaign } from '../../src/server/lottery/campaign';
 import { draw } from '../../src/server/lottery/draw';
 import { coinBalance, moveCoins, remainingChances } from '../../src/server/lottery/ledger';
+import { wheelWith } from '../../src/server/lottery/views';
 import { ResultCode } from '../../src/shared/errors';
 import { createTestDb, ENGINES, type TestDb } from '../helpers/app';
 import { contentRows } from '../helpers/content';
@@ -118,6 +119,29 @@ describe.each(ENGINES)('the data layer on %s', (engine) => {
     await draw(t.db, u, campaignId, uuid());
     await updateCampaign(t.db, { id: campaignId, endsAt: Date.now() - 1 }, Date.now());
     await expect(draw(t.db, u, campaignId, uuid())).rejects.toMatchObject({ code: ResultCode.drawEnded });
+  });
+
+  it("answers a draw's prize from a wheel that has it, even when the kept wheel is older than the prize", async () => {
+    const { campaignId } = await makeCampaign(t.db.kysely, { noWinWeight: 1, prizes: [] });
+    const c = await loadCampaign(t.db, campaignId);
+    if (!c) throw new Error('no campaign');
+    expect((await wheelWith(t.db, c, null)).prizes).toEqual([]);
+    // A prize added behind this instance's back (another instance's edit): the kept wheel lacks it.
+    const p = await t.db.kysely
+      .insertInto('lottery_prizes')
+      .values({
+        campaign_id: campaignId,
+        kind: 2,
+        name: JSON.stringify({ en: 'Late' }),
+        created_at: Date.now(),
+        value: 0,
+        stock: 1,
+        weight: 1,
+        position: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await wheelWith(t.db, c, p.id)).prizes.map((x) => x.id)).toEqual([p.id]);
   });
 
   it.skipIf(engine !== 'postgres')('retries a keyed transaction whose connection was killed, and survives the client error', async () => {

@@ -9,15 +9,13 @@ import { draw } from './draw';
 import { registerInviteRoutes } from './invite-routes';
 import { coinBalance, remainingChances } from './ledger';
 import { dataInfo, prizeStats, winLog } from './reports';
-import { lotteryInfo, myWins, prizeView, segmentOf, WheelCache } from './views';
+import { lotteryInfo, myWins, prizeView, segmentOf, wheelWith } from './views';
 
 /** The raffle calls of spec §7 under `/api/rest/lottery/` (the page's, and staff write-off). */
 export function registerLotteryRoutes(app: FastifyInstance) {
   const { accounts, db } = app.services;
   const k = db.kysely;
   const user = async (request: FastifyRequest) => (await requireUser(accounts, request)).userId;
-  // The wheel's segments, for the segment and prize a draw answers with (not its stock).
-  const wheels = new WheelCache();
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
   // GET calls that change something: only from our pages and apps (the app-id header), never a
   // link. Their answers are a few hundred bytes, under the compression threshold.
@@ -34,7 +32,7 @@ export function registerLotteryRoutes(app: FastifyInstance) {
       const userId = await user(request);
       const c = await campaignOr404(db, q.lotteryId);
       const out = await draw(db, userId, c, request.ctx.requestId);
-      const { prizes } = await wheels.get(k, c);
+      const { prizes } = await wheelWith(db, c, out.prizeId);
       const won = out.prizeId === null ? null : (prizes.find((p) => p.id === out.prizeId) ?? null);
       return {
         winState: out.result,

@@ -1,5 +1,6 @@
 import type { LotteryInfo, MyPrizeView, PrizeView } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
+import { cacheSpec } from '../db/cache';
 import type { Db } from '../db/database';
 import { type Campaign, campaignHead, inLanguage } from './campaign';
 import type { Tx } from './ledger';
@@ -26,24 +27,22 @@ export async function wheel(trx: Tx, c: Campaign) {
 }
 
 /**
- * The wheels of recent draws, kept a few seconds per campaign: every draw answers with its
- * segment and prize, and the segments only change when staff edit the campaign, which a draw
- * may then show a few seconds late (the pick itself always reads the prizes in stock).
+ * Every draw answers with its segment and prize, and a wheel's segments change only when staff
+ * edit the campaign (`updateCampaign` drops it; other instances within `ttlMs`). A draw's prize
+ * always comes from a wheel that has it: a kept wheel without it is read again.
  */
-export class WheelCache {
-  private readonly entries = new Map<number, { at: number; wheel: Promise<Awaited<ReturnType<typeof wheel>>> }>();
-  constructor(private readonly ttlMs = 5_000) {}
+const WHEELS = cacheSpec<number, Awaited<ReturnType<typeof wheel>>>({ name: 'wheels', max: 1_000, ttlMs: 5_000 });
 
-  get(db: Tx, c: Campaign, now = Date.now()) {
-    const hit = this.entries.get(c.id);
-    if (hit && now - hit.at < this.ttlMs) return hit.wheel;
-    const loading = wheel(db, c);
-    // A failed read is not kept.
-    loading.catch(() => this.entries.delete(c.id));
-    if (this.entries.size > 1_000) this.entries.clear();
-    this.entries.set(c.id, { at: now, wheel: loading });
-    return loading;
-  }
+export async function wheelWith(db: Db, c: Campaign, prizeId: number | null) {
+  const cache = db.caches.of(WHEELS);
+  const kept = await cache.get(c.id, () => wheel(db.kysely, c));
+  if (prizeId === null || kept.prizes.some((p) => p.id === prizeId)) return kept;
+  cache.invalidate(c.id);
+  return cache.get(c.id, () => wheel(db.kysely, c));
+}
+
+export function forgetWheel(db: Db, campaignId: number) {
+  db.caches.of(WHEELS).invalidate(campaignId);
 }
 
 /** Segment index of a draw's outcome on the wheel (the last one is no-win). */

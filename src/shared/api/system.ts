@@ -5,7 +5,7 @@ import { API } from './all-routes';
 /** Endpoint contracts of the `system` domain: health, the header-context echo and a ping. */
 export const health = {
   ...API.system.health,
-  result: z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'down']), dialect: z.string() }),
+  result: z.object({ status: z.enum(['ok', 'degraded', 'draining']), database: z.enum(['ok', 'down']), dialect: z.string() }),
 } as const;
 
 /** Echoes the parsed header context (never the token itself): lets apps check what they send. */
