@@ -1,10 +1,10 @@
 import type { CheckinResult, CheckinStatus } from '../../shared/api/checkin';
 import { ResultCode } from '../../shared/errors';
 import { grantCollectionCards } from '../collection/cards';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { AppError } from '../http/app-error';
 import { type Campaign, stateOf } from '../lottery/campaign';
-import { coinBalance, moveCoins, type Tx } from '../lottery/ledger';
+import { coinBalance, moveCoins } from '../lottery/ledger';
 import { dayKey } from '../lottery/settings';
 import { isTimeZone, previousDay, rewardFor } from './days';
 

@@ -1,11 +1,10 @@
 import type { CollectionView, EarnLinks } from '../../shared/api/collection';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { AppError } from '../http/app-error';
 import { type Campaign, campaignHead, inLanguage, loadCampaign, stateOf } from '../lottery/campaign';
 import { givePrize } from '../lottery/give';
-import type { Tx } from '../lottery/ledger';
 import { prizeView } from '../lottery/views';
 import { runningCollections } from './running';
 

@@ -61,15 +61,20 @@ export function openDatabase(target: DatabaseTarget, opts: OpenOptions = {}): Db
   return target.dialect === 'sqlite' ? openSqliteDb(target.file, opts) : openPostgresDb(target.url, opts);
 }
 
+/** The engine's own transaction, run again after a transient fault when the work is keyed. */
+function transactions(run: <T>(fn: (trx: Tx) => Promise<T>) => Promise<T>, opts: OpenOptions): Db['transaction'] {
+  const retry = opts.retry ?? DEFAULT_RETRY;
+  return (fn, options) => (options?.idempotent ? withRetries(() => run(fn), retry) : run(fn));
+}
+
 function openSqliteDb(file: string, opts: OpenOptions): Db {
   const engine = new SqliteEngine(file);
-  const retry = opts.retry ?? DEFAULT_RETRY;
   const caches = new Caches();
   return {
     dialect: 'sqlite',
     kysely: engine.kysely,
     caches,
-    transaction: (fn, options) => (options?.idempotent ? withRetries(() => engine.transaction(fn), retry) : engine.transaction(fn)),
+    transaction: transactions((fn) => engine.transaction(fn), opts),
     run(query, on, values) {
       const bound = query.bind(query.compiled('sqlite', engine.kysely), values);
       // Inside a transaction the connection is already held: no turn to wait for.
@@ -89,14 +94,12 @@ function openSqliteDb(file: string, opts: OpenOptions): Db {
 
 function openPostgresDb(url: string, opts: OpenOptions): Db {
   const { kysely } = openPostgres(url, { poolSize: opts.poolSize, onConnectionError: opts.onFault });
-  const retry = opts.retry ?? DEFAULT_RETRY;
   const caches = new Caches();
-  const once = <T>(fn: (trx: Tx) => Promise<T>) => kysely.transaction().execute(fn);
   return {
     dialect: 'postgres',
     kysely,
     caches,
-    transaction: (fn, options) => (options?.idempotent ? withRetries(() => once(fn), retry) : once(fn)),
+    transaction: transactions((fn) => kysely.transaction().execute(fn), opts),
     run: (query, on, values) => on.executeQuery(query.bind(query.compiled('postgres', kysely), values)),
     lock: async (trx, key) => {
       await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);

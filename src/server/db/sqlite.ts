@@ -28,6 +28,7 @@ export class SqliteEngine {
   readonly inTransaction: Kysely<Database>;
   private readonly turns = new Turns();
   private readonly statements: StatementCache;
+  private readonly connection: SqliteConnection;
   private transactionOpen = false;
 
   constructor(file: string) {
@@ -43,11 +44,8 @@ export class SqliteEngine {
     this.statements = new StatementCache(this.database);
     const connection = new SqliteConnection(this.statements);
     this.kysely = new Kysely<Database>({ dialect: sqliteDialect(new TurnDriver(connection, this.turns, () => this.database.close())) });
-    const current = () => {
-      if (!this.transactionOpen) throw new Error('a transaction handle was used after its transaction ended');
-      return connection;
-    };
-    this.inTransaction = new Kysely<Database>({ dialect: sqliteDialect(new HeldDriver(current)) });
+    this.connection = connection;
+    this.inTransaction = new Kysely<Database>({ dialect: sqliteDialect(new HeldDriver(() => this.held())) });
   }
 
   /**
@@ -77,8 +75,14 @@ export class SqliteEngine {
 
   /** A compiled query on the transaction's connection, without Kysely's per-query promise chain. */
   runHeld<R>(query: CompiledQuery<R>): QueryResult<R> {
-    if (!this.transactionOpen) throw new Error('a transaction handle was used after its transaction ended');
+    this.held();
     return execute<R>(this.statements, query);
+  }
+
+  /** The connection its transaction holds; a handle kept past its transaction is refused. */
+  private held(): SqliteConnection {
+    if (!this.transactionOpen) throw new Error('a transaction handle was used after its transaction ended');
+    return this.connection;
   }
 
   async close(): Promise<void> {

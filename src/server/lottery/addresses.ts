@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import {
   MAX_SHIPPING_ADDRESSES,
   type ShippingAddress,
@@ -6,7 +6,7 @@ import {
   type ShippingAddressInput,
 } from '../../shared/api/addresses';
 import { ResultCode } from '../../shared/errors';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 
@@ -17,7 +17,6 @@ import { AppError } from '../http/app-error';
  * writing inside it is safe.
  */
 
-type Q = Kysely<Database>;
 type Row = Selectable<Database['shipping_addresses']>;
 
 const columns = (f: ShippingAddressFields) => ({
@@ -52,14 +51,14 @@ const view = (r: Row): ShippingAddress => ({
   updatedAt: r.updated_at,
 });
 
-const book = (db: Q, userId: number) => db.selectFrom('shipping_addresses').where('user_id', '=', userId);
+const book = (db: Tx, userId: number) => db.selectFrom('shipping_addresses').where('user_id', '=', userId);
 
 /**
  * Runs `fn` in a transaction that holds the user's address book: a lock on the user's row (NO KEY
  * UPDATE, so foreign-key checks of other tables on that user are not blocked), taken before
  * anything is read, so concurrent adds count one after another even across instances.
  */
-function withBook<T>(db: Db, userId: number, fn: (trx: Q) => Promise<T>): Promise<T> {
+function withBook<T>(db: Db, userId: number, fn: (trx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (trx) => {
     await db.forNoKeyUpdate(trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
     return fn(trx);
@@ -67,14 +66,14 @@ function withBook<T>(db: Db, userId: number, fn: (trx: Q) => Promise<T>): Promis
 }
 
 /** One of the user's addresses; anyone else's id is "not found", exactly like an unknown one. */
-async function owned(trx: Q, userId: number, id: number): Promise<Row> {
+async function owned(trx: Tx, userId: number, id: number): Promise<Row> {
   const row = await book(trx, userId).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError(ResultCode.notFound);
   return row;
 }
 
 /** Makes `id` the only default; without `id`, the newest address (if any is left). */
-async function makeDefault(trx: Q, userId: number, id?: number): Promise<void> {
+async function makeDefault(trx: Tx, userId: number, id?: number): Promise<void> {
   const target =
     id ?? (await book(trx, userId).select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst())?.id;
   if (target === undefined) return;
@@ -86,13 +85,13 @@ async function makeDefault(trx: Q, userId: number, id?: number): Promise<void> {
 }
 
 /** One of the user's addresses as the fields a parcel needs (the mall's order copies them); 1001 for anyone else's. */
-export async function ownedAddress(db: Q, userId: number, id: number): Promise<ShippingAddressFields> {
+export async function ownedAddress(db: Tx, userId: number, id: number): Promise<ShippingAddressFields> {
   const { id: _id, isDefault: _d, createdAt: _c, updatedAt: _u, ...fields } = view(await owned(db, userId, id));
   return fields;
 }
 
 /** The default first, then newest first. */
-export async function listAddresses(db: Q, userId: number): Promise<{ list: ShippingAddress[]; limit: number }> {
+export async function listAddresses(db: Tx, userId: number): Promise<{ list: ShippingAddress[]; limit: number }> {
   const rows = await book(db, userId)
     .selectAll()
     .orderBy('is_default', 'desc')

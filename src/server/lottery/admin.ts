@@ -7,10 +7,9 @@ import {
 } from '../../shared/api/lottery-admin';
 import { ResultCode } from '../../shared/errors';
 import { forgetCollections } from '../collection/running';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { AppError, refused } from '../http/app-error';
 import { type CampaignKind, forgetCampaign } from './campaign';
-import type { Tx } from './ledger';
 import { type CampaignSettings, parseSettings, ZCampaignSettings } from './settings';
 import { forgetWheel } from './views';
 

@@ -1,5 +1,6 @@
 import { PrizeKind } from '../../shared/enums';
-import { moveCoins, type Tx } from './ledger';
+import type { Tx } from '../db/database';
+import { moveCoins } from './ledger';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PrizeKind, WinState } from '../../shared/enums';
+import type { Tx } from '../db/database';
 import { creditPrize } from './credit';
-import type { Tx } from './ledger';
 import { redeemCode } from './pick';
 
 /**

@@ -1,8 +1,6 @@
 import type { Tx } from '../db/database';
 import type { ChanceReason } from '../db/schema-lottery';
 
-export type { Tx } from '../db/database';
-
 /**
  * Grants chances once per business key (a retried or concurrent grant with the same key adds
  * nothing) and raises the balance in the same transaction. Returns whether it was granted now.

@@ -1,10 +1,10 @@
 import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { CoinState, InviteCampaign, InviteSummary } from '../../shared/api/invite';
 import type { Locale } from '../../shared/i18n';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import type { Database } from '../db/schema';
 import { type Campaign, campaignHead } from './campaign';
-import { moveCoins, type Tx } from './ledger';
+import { moveCoins } from './ledger';
 import { maskName } from './reports';
 import { inviteTiers, qualifiedFriends, tierClaimOf } from './tiers';
 

@@ -1,12 +1,11 @@
 import type { InviteTier } from '../../shared/api/invite';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { AppError } from '../http/app-error';
 import type { Campaign } from './campaign';
 import { assertOpen } from './draw';
 import { givePrize } from './give';
-import type { Tx } from './ledger';
 import { prizeView } from './views';
 
 /**

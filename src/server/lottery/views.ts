@@ -1,9 +1,8 @@
 import type { LotteryInfo, MyPrizeView, PrizeView } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
 import { cacheSpec } from '../db/cache';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { type Campaign, campaignHead, inLanguage } from './campaign';
-import type { Tx } from './ledger';
 
 type PrizeRow = { id: number; kind: number; name: string; image_url: string; value: number };
 
