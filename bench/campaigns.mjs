@@ -48,7 +48,7 @@ const gift = await db.kysely.transaction().execute((trx) =>
 const prize = await db.kysely.selectFrom('lottery_prizes').select('id').where('campaign_id', '=', gift).executeTakeFirstOrThrow();
 const codes = [];
 for (let left = Number(process.env.BENCH_CODES); left > 0; left -= 10_000) {
-  const batch = await generateCodes(db.kysely, { campaignId: gift, prizeId: prize.id, count: Math.min(left, 10_000), expiresAt: now + 86_400_000 });
+  const batch = await generateCodes(db, { campaignId: gift, prizeId: prize.id, count: Math.min(left, 10_000), expiresAt: now + 86_400_000 });
   codes.push(...batch.codes);
 }
 await db.close();
@@ -86,10 +86,10 @@ await k.transaction().execute(async (trx) => {
 });
 const setupMs = performance.now() - setupStart;
 let start = performance.now();
-const first = await advanceReferrals(k);
+const first = await advanceReferrals(db);
 const firstMs = performance.now() - start;
 start = performance.now();
-const second = await advanceReferrals(k);
+const second = await advanceReferrals(db);
 const secondMs = performance.now() - start;
 const released = await k.selectFrom('referral_events').select((eb) => eb.fn.countAll().as('n')).where('state', '=', 'released').executeTakeFirstOrThrow();
 const pending = await k.selectFrom('lottery_invites').select((eb) => eb.fn.countAll().as('n')).where('coin_state', '=', 'pending').executeTakeFirstOrThrow();

@@ -86,7 +86,7 @@ import * as store from './src/server/accounts/store.ts';
 import { createSessions } from './src/server/accounts/sessions.ts';
 const n = Number(process.env.BENCH_USERS);
 const { db } = await openCliDatabase();
-const sessions = createSessions(db.kysely, { days: 1 });
+const sessions = createSessions(db, { days: 1 });
 const now = Date.now();
 const out = [];
 for (let i = 0; i < n; i++) {

@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetCollections, runningCollections } from '../../src/server/collection/running';
 import { type Db, openDatabase } from '../../src/server/db/database';
 import { exchangeChance } from '../../src/server/lottery/actions';
 import { updateCampaign } from '../../src/server/lottery/admin';
@@ -10,6 +11,7 @@ import { loadCampaign } from '../../src/server/lottery/campaign';
 import { draw } from '../../src/server/lottery/draw';
 import { coinBalance, moveCoins, remainingChances } from '../../src/server/lottery/ledger';
 import { wheelWith } from '../../src/server/lottery/views';
+import { PrizeKind, WinState } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
 import { createTestDb, ENGINES, type TestDb } from '../helpers/app';
 import { contentRows } from '../helpers/content';
@@ -142,6 +144,53 @@ describe.each(ENGINES)('the data layer on %s', (engine) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect((await wheelWith(t.db, c, p.id)).prizes.map((x) => x.id)).toEqual([p.id]);
+  });
+
+  it('offers a prize again as soon as an operator restocks it (the edit drops the kept prizes in stock)', async () => {
+    const u = await users.user('Restocked');
+    const { campaignId, prizeIds } = await makeCampaign(t.db.kysely, {
+      noWinWeight: 0,
+      prizes: [{ kind: PrizeKind.virtual, stock: 1, weight: 1 }],
+      settings: { dailyChances: 5 },
+    });
+    expect((await draw(t.db, u, campaignId, uuid())).result).toBe(WinState.win);
+    expect((await draw(t.db, u, campaignId, uuid())).result).toBe(WinState.nowin);
+    await updateCampaign(t.db, { id: campaignId, prizeChanges: [{ id: prizeIds[0] as number, stock: 1 }] }, Date.now());
+    expect((await draw(t.db, u, campaignId, uuid())).result).toBe(WinState.win);
+  });
+
+  it('stops dealing cards of a collection as soon as an operator ends it (the edit drops the kept list)', async () => {
+    const now = Date.now();
+    const names = { en: 'Card', 'zh-CN': '卡', 'zh-TW': '卡', fr: 'Carte' };
+    const { campaignId } = await makeCampaign(t.db.kysely, {
+      kind: 'collection',
+      prizes: [{ kind: PrizeKind.virtual, stock: 5, weight: 1 }],
+      settings: {
+        collectionCards: [
+          { key: 'one', name: names, weight: 1 },
+          { key: 'two', name: names, weight: 1 },
+        ],
+      },
+    });
+    // Written straight to the database: this instance is told, as the admin calls do.
+    forgetCollections(t.db);
+    const mine = async () => (await runningCollections(t.db, t.db.kysely, now)).some((c) => c.id === campaignId);
+    expect(await mine()).toBe(true);
+    await updateCampaign(t.db, { id: campaignId, endsAt: now - 1 }, now);
+    expect(await mine()).toBe(false);
+  });
+
+  it("grants a premium member's daily extra right after premium is won (the win drops the owed-chances check)", async () => {
+    const u = await users.user('Newly premium');
+    const { campaignId } = await makeCampaign(t.db.kysely, {
+      noWinWeight: 0,
+      prizes: [{ kind: PrizeKind.vip, stock: 1, weight: 1, value: 30 }],
+      settings: { dailyChances: 2, premiumDailyChances: 3 },
+    });
+    const first = await draw(t.db, u, campaignId, uuid());
+    expect(first).toMatchObject({ result: WinState.win, remaining: 1 });
+    // The next draw is owed today's premium extra (3) before it spends one.
+    expect((await draw(t.db, u, campaignId, uuid())).remaining).toBe(3);
   });
 
   it.skipIf(engine !== 'postgres')('retries a keyed transaction whose connection was killed, and survives the client error', async () => {

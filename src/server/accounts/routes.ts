@@ -6,6 +6,7 @@ import * as contract from '../../shared/api/accounts';
 import { ResultCode } from '../../shared/errors';
 import { AppError } from '../http/app-error';
 import { endpoint, parseInput } from '../http/envelope';
+import { forgetOwedChecks } from '../lottery/owed';
 import { advanceReferrals } from '../lottery/referrals';
 import { clearSessionCookies, clientMeta, requireRole, requireUser, setSessionCookies } from './auth';
 import type { ExternalSignIn } from './external';
@@ -130,6 +131,8 @@ export function registerAccountRoutes(
     // Invite coins wait on the friend's level and the referrer's standing (spec §4): move this
     // user's at once instead of at the job's next run.
     if (input.level !== undefined || input.state !== undefined) await advanceReferrals(app.services.db, Date.now(), input.userId);
+    // Premium given or taken: the daily chances owed to the member are looked at again.
+    if (input.premiumUntil !== undefined) forgetOwedChecks(app.services.db, input.userId);
     return me;
   });
 }

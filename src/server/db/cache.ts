@@ -10,34 +10,46 @@ export interface CacheSpec<K, V> {
   readonly name: string;
   readonly max: number;
   readonly ttlMs: number;
+  /** What the key names ('campaign'): `Caches.changed(about, key)` drops it from every such cache. */
+  readonly about?: string;
   /** Only for the type: what is kept, by what key. */
   readonly _types?: [K, V];
 }
 
-export function cacheSpec<K extends string | number, V>(spec: { name: string; max: number; ttlMs: number }): CacheSpec<K, V> {
+export function cacheSpec<K extends string | number, V>(spec: {
+  name: string;
+  max: number;
+  ttlMs: number;
+  about?: string;
+}): CacheSpec<K, V> {
   return spec;
 }
 
 /** The caches of one database (each database has its own: tests open many in one process). */
 export class Caches {
-  private readonly caches = new Map<string, NamedCache<never, unknown>>();
+  private readonly caches = new Map<string, { about?: string; cache: NamedCache<string | number, unknown> }>();
 
   of<K extends string | number, V>(spec: CacheSpec<K, V>): NamedCache<K, V> {
-    let cache = this.caches.get(spec.name);
-    if (!cache) {
-      cache = new NamedCache<never, unknown>(spec.max, spec.ttlMs);
-      this.caches.set(spec.name, cache);
+    let entry = this.caches.get(spec.name);
+    if (!entry) {
+      entry = { about: spec.about, cache: new NamedCache(spec.max, spec.ttlMs) };
+      this.caches.set(spec.name, entry);
     }
-    return cache as unknown as NamedCache<K, V>;
+    return entry.cache as unknown as NamedCache<K, V>;
+  }
+
+  /** The thing `key` names changed (a campaign edited): every cache about such things drops it. */
+  changed(about: string, key: string | number) {
+    for (const entry of this.caches.values()) if (entry.about === about) entry.cache.invalidate(key);
   }
 
   /** Entries kept, per cache (for tests and for the operator's view of memory). */
   sizes(): Record<string, number> {
-    return Object.fromEntries([...this.caches].map(([name, c]) => [name, c.size]));
+    return Object.fromEntries([...this.caches].map(([name, { cache }]) => [name, cache.size]));
   }
 
   clear() {
-    for (const c of this.caches.values()) c.clear();
+    for (const { cache } of this.caches.values()) cache.clear();
   }
 }
 

@@ -112,8 +112,8 @@ export interface RequestOutcomeTable {
   user_id: number;
   operation: string;
   request_id: string;
-  /** JSON of the answer; null while the call's transaction runs. */
-  outcome: string | null;
+  /** JSON of the first answer. */
+  outcome: string;
   created_at: number;
 }
 

@@ -13,12 +13,13 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import type { Database } from './schema';
+import { execute, GroupCommit, StatementCache, Turns } from './sqlite-parts';
 
 /**
  * The embedded engine: one better-sqlite3 connection per process, reached through Kysely's
- * public dialect interfaces. Queries take turns on the connection (first come, first served); a
- * transaction holds it from `begin immediate` to its commit, so nothing else runs inside it and
- * every caller is answered after the commit that holds its write.
+ * public dialect interfaces. Queries and transactions take turns on the connection (first come,
+ * first served); those that meet while an SQL transaction is open share its commit and are
+ * answered after it (GroupCommit).
  */
 export class SqliteEngine {
   readonly database: SQLite.Database;
@@ -26,9 +27,10 @@ export class SqliteEngine {
   readonly kysely: Kysely<Database>;
   /** The handle of the transaction running now: its queries run on the connection it holds. */
   readonly inTransaction: Kysely<Database>;
-  private readonly turns = new Turns();
+  private readonly turns: Turns;
   private readonly statements: StatementCache;
-  private readonly connection: SqliteConnection;
+  private readonly group: GroupCommit;
+  private readonly held: HeldConnection;
   private transactionOpen = false;
 
   constructor(file: string) {
@@ -40,30 +42,42 @@ export class SqliteEngine {
     this.database.pragma('journal_mode = WAL');
     this.database.pragma('busy_timeout = 5000');
     this.database.pragma('synchronous = NORMAL');
+    // A checkpoint (the WAL copied into the database, two fsyncs) runs inside the commit that
+    // crosses this many pages and blocks the process meanwhile: SQLite's 1,000 meant one every
+    // few hundred draws; 10,000 (a WAL of up to ~40 MB) makes them ten times rarer.
+    this.database.pragma('wal_autocheckpoint = 10000');
     this.database.pragma('foreign_keys = ON');
     this.statements = new StatementCache(this.database);
-    const connection = new SqliteConnection(this.statements);
-    this.kysely = new Kysely<Database>({ dialect: sqliteDialect(new TurnDriver(connection, this.turns, () => this.database.close())) });
-    this.connection = connection;
-    this.inTransaction = new Kysely<Database>({ dialect: sqliteDialect(new HeldDriver(() => this.held())) });
+    this.turns = new Turns(() => this.group.free());
+    this.group = new GroupCommit(this.database, this.statements, () => this.turns.free);
+    this.held = new HeldConnection(this.statements, () => this.transactionOpen);
+    this.kysely = new Kysely<Database>({
+      dialect: sqliteDialect(new TurnDriver(this.statements, this.turns, this.group, () => this.destroy())),
+    });
+    this.inTransaction = new Kysely<Database>({ dialect: sqliteDialect(new HeldDriver(this.held)) });
   }
 
   /**
-   * Runs `fn` in one transaction. `begin immediate` takes the write lock at once: a deferred
-   * transaction that reads, then writes, can deadlock with another process doing the same.
+   * Runs `fn` in one transaction: a savepoint of the shared SQL transaction, answered once that
+   * has committed. Its own failure undoes only its own work.
    */
   async transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     await this.turns.take();
+    let committed: Promise<void>;
+    let result: T;
     try {
-      this.statements.run('begin immediate');
+      this.group.open();
+      this.statements.run('savepoint t');
       this.transactionOpen = true;
       try {
-        const result = await fn(this.inTransaction);
-        this.statements.run('commit');
-        return result;
+        result = await fn(this.inTransaction);
+        this.statements.run('release t');
+        committed = this.group.join();
       } catch (err) {
-        // An I/O error may already have ended the SQL transaction.
-        if (this.database.inTransaction) this.statements.run('rollback');
+        if (this.database.inTransaction) {
+          this.statements.run('rollback to t');
+          this.statements.run('release t');
+        } else this.group.lost(err);
         throw err;
       } finally {
         this.transactionOpen = false;
@@ -71,22 +85,22 @@ export class SqliteEngine {
     } finally {
       this.turns.give();
     }
+    await committed;
+    return result;
   }
 
   /** A compiled query on the transaction's connection, without Kysely's per-query promise chain. */
   runHeld<R>(query: CompiledQuery<R>): QueryResult<R> {
-    this.held();
-    return execute<R>(this.statements, query);
-  }
-
-  /** The connection its transaction holds; a handle kept past its transaction is refused. */
-  private held(): SqliteConnection {
-    if (!this.transactionOpen) throw new Error('a transaction handle was used after its transaction ended');
-    return this.connection;
+    return this.held.run(query);
   }
 
   async close(): Promise<void> {
     await this.kysely.destroy();
+  }
+
+  private destroy() {
+    this.group.commit();
+    this.database.close();
   }
 }
 
@@ -99,59 +113,109 @@ function sqliteDialect(driver: Driver): Dialect {
   };
 }
 
-/** Turns on the one connection: first come, first served. */
-class Turns {
-  private held = false;
-  private readonly waiting: Array<() => void> = [];
-  take(): Promise<void> {
-    if (!this.held) {
-      this.held = true;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-  give() {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.held = false;
-  }
-}
-
-/** The driver of plain queries (and of Kysely's own transactions, which the migrator uses). */
+/** The driver of plain queries (and of Kysely's own transactions, which commit on their own). */
 class TurnDriver implements Driver {
   constructor(
-    private readonly connection: SqliteConnection,
+    private readonly statements: StatementCache,
     private readonly turns: Turns,
-    private readonly closeDatabase: () => void,
+    private readonly group: GroupCommit,
+    private readonly destroyEngine: () => void,
   ) {}
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.turns.take();
-    return this.connection;
+    return new PlainConnection(this.statements, this.group, this.turns);
   }
   async beginTransaction(connection: DatabaseConnection) {
-    await (connection as SqliteConnection).control('begin immediate');
+    // The connection is held and no savepoint runs: what is shared commits first.
+    this.group.commit();
+    this.statements.run('begin immediate');
+    (connection as PlainConnection).ownTransaction = true;
   }
   async commitTransaction(connection: DatabaseConnection) {
-    await (connection as SqliteConnection).control('commit');
+    (connection as PlainConnection).ownTransaction = false;
+    this.statements.run('commit');
   }
   async rollbackTransaction(connection: DatabaseConnection) {
-    await (connection as SqliteConnection).control('rollback');
+    (connection as PlainConnection).ownTransaction = false;
+    this.statements.run('rollback');
   }
-  async releaseConnection() {
-    this.turns.give();
+  async releaseConnection(connection: DatabaseConnection) {
+    (connection as PlainConnection).release();
   }
   async destroy() {
-    this.closeDatabase();
+    this.destroyEngine();
   }
 }
 
-/** The driver of the transaction handle: the connection its transaction already holds. */
+/**
+ * One turn of a plain query on the connection. Inside an open shared transaction the query joins
+ * it: its turn ends at once (the commit needs the connection free) and it is answered after the
+ * commit.
+ */
+class PlainConnection implements DatabaseConnection {
+  /** Inside a transaction of Kysely's own (begun by TurnDriver): its queries run as they come. */
+  ownTransaction = false;
+  private released = false;
+  constructor(
+    private readonly statements: StatementCache,
+    private readonly group: GroupCommit,
+    private readonly turns: Turns,
+  ) {}
+  release() {
+    if (this.released) return;
+    this.released = true;
+    this.turns.give();
+  }
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const joins = !this.ownTransaction && this.group.isOpen;
+    let result: QueryResult<R>;
+    try {
+      result = execute<R>(this.statements, query);
+    } catch (err) {
+      // An error that ended the whole shared transaction took its members' work with it.
+      if (joins && !this.group.isOpen) this.group.lost(err);
+      return Promise.reject(err);
+    }
+    if (!joins) return Promise.resolve(result);
+    const committed = this.group.join();
+    this.release();
+    return committed.then(() => result);
+  }
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    for (const row of this.statements.get(query.sql).iterate(query.parameters as unknown[])) yield { rows: [row as R] };
+  }
+}
+
+/** The transaction handle's connection: the one its transaction holds, refused once it has ended. */
+class HeldConnection implements DatabaseConnection {
+  constructor(
+    private readonly statements: StatementCache,
+    private readonly open: () => boolean,
+  ) {}
+  run<R>(query: CompiledQuery): QueryResult<R> {
+    if (!this.open()) throw new Error('a transaction handle was used after its transaction ended');
+    return execute<R>(this.statements, query);
+  }
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    try {
+      return Promise.resolve(this.run<R>(query));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    this.run({ ...query, sql: 'select 1', parameters: [] });
+    for (const row of this.statements.get(query.sql).iterate(query.parameters as unknown[])) yield { rows: [row as R] };
+  }
+}
+
+/** The driver of the transaction handle. */
 class HeldDriver implements Driver {
-  constructor(private readonly current: () => DatabaseConnection) {}
+  constructor(private readonly connection: HeldConnection) {}
   async init() {}
   async acquireConnection() {
-    return this.current();
+    return this.connection;
   }
   async beginTransaction(): Promise<void> {
     throw new Error('transactions do not nest: use the handle you were given');
@@ -160,57 +224,4 @@ class HeldDriver implements Driver {
   async rollbackTransaction() {}
   async releaseConnection() {}
   async destroy() {}
-}
-
-class SqliteConnection implements DatabaseConnection {
-  constructor(private readonly statements: StatementCache) {}
-  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    try {
-      return Promise.resolve(execute<R>(this.statements, query));
-    } catch (err) {
-      return Promise.reject(err);
-    }
-  }
-  control(sql: string): Promise<void> {
-    this.statements.run(sql);
-    return Promise.resolve();
-  }
-  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    for (const row of this.statements.get(query.sql).iterate(query.parameters as unknown[])) yield { rows: [row as R] };
-  }
-}
-
-function execute<R>(statements: StatementCache, query: CompiledQuery): QueryResult<R> {
-  const stmt = statements.get(query.sql);
-  const parameters = query.parameters as unknown[];
-  // A reader returns rows: a select, or a write with RETURNING (which runs in full here).
-  if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
-  const { changes, lastInsertRowid } = stmt.run(parameters);
-  return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
-}
-
-/**
- * better-sqlite3 compiles a statement on every `prepare`, and Kysely prepares each query anew:
- * under load that compiling cost more than running the query. Statements are kept by their SQL
- * (Kysely's SQL is parameterised, so the set is small); queries take turns on the connection, so a
- * statement is never in use twice at once. Past the bound (ad-hoc SQL) the oldest goes.
- */
-class StatementCache {
-  private readonly statements = new Map<string, SQLite.Statement>();
-  constructor(
-    private readonly database: SQLite.Database,
-    private readonly max = 1_000,
-  ) {}
-  get(sql: string): SQLite.Statement {
-    let st = this.statements.get(sql);
-    if (!st) {
-      st = this.database.prepare(sql);
-      if (this.statements.size >= this.max) this.statements.delete(this.statements.keys().next().value as string);
-      this.statements.set(sql, st);
-    }
-    return st;
-  }
-  run(sql: string) {
-    this.get(sql).run();
-  }
 }

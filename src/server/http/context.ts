@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HEADER, type HeaderContext, isUuid, parseHeaderContext } from '../../shared/context';
 import { ResultCode } from '../../shared/errors';
 import { type Locale, localeFromAcceptLanguage } from '../../shared/i18n';
+import { uuidv7 } from '../../shared/uuid';
 import { AppError } from './app-error';
 
 declare module 'fastify' {
@@ -12,11 +12,11 @@ declare module 'fastify' {
   }
 }
 
-/** Fastify's request id: the caller's request id header when it is a uuid, else a fresh one. */
+/** Fastify's request id: the caller's request id header when it is a uuid, else a fresh one (time-ordered: shared/uuid.ts). */
 export function requestIdFrom(req: { headers: Record<string, string | string[] | undefined> }): string {
   const v = req.headers[HEADER.requestId];
   const s = Array.isArray(v) ? v[0] : v;
-  return s && isUuid(s) ? s.toLowerCase() : randomUUID();
+  return s && isUuid(s) ? s.toLowerCase() : uuidv7();
 }
 
 /** Parses the spec §3 header context once per request into `request.ctx`. */

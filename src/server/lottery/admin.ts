@@ -11,7 +11,6 @@ import type { Db, Tx } from '../db/database';
 import { AppError, refused } from '../http/app-error';
 import { type CampaignKind, forgetCampaign } from './campaign';
 import { type CampaignSettings, parseSettings, ZCampaignSettings } from './settings';
-import { forgetWheel } from './views';
 
 /**
  * Admin set-up of raffle campaigns (issue 5). Every write is one transaction: a refusal writes
@@ -136,7 +135,6 @@ export async function createCampaign(db: Db, input: TCampaignInput, now: number)
 export async function updateCampaign(db: Db, u: TCampaignUpdate, now: number): Promise<TAdminCampaign> {
   const updated = await updateInTransaction(db, u, now);
   forgetCampaign(db, u.id);
-  forgetWheel(db, u.id);
   forgetCollections(db);
   return updated;
 }

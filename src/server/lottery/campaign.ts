@@ -60,7 +60,7 @@ const campaignById = prepared<{ campaignId: number }>()((q, param) =>
  * it was for up to `ttlMs` (a schedule or a pause takes effect there that much later; stock is
  * never taken from the cache). The campaign is frozen: every caller shares it.
  */
-export const CAMPAIGNS = cacheSpec<number, Campaign | null>({ name: 'campaigns', max: 1_000, ttlMs: 2_000 });
+export const CAMPAIGNS = cacheSpec<number, Campaign | null>({ name: 'campaigns', max: 1_000, ttlMs: 2_000, about: 'campaign' });
 
 /** The campaign, read through `on` (the caller's transaction, when it has one) on a cache miss. */
 export function loadCampaign(db: Db, campaignId: number, on: Tx = db.kysely): Promise<Campaign | null> {
@@ -82,7 +82,10 @@ export function loadCampaign(db: Db, campaignId: number, on: Tx = db.kysely): Pr
   });
 }
 
-/** Called by the code that changed a campaign (its row or its settings), after the commit. */
+/**
+ * Called by the code that changed a campaign (its row, settings or prizes), after the commit:
+ * every cache of what is read by campaign (the campaign, its wheel, its prizes in stock) drops it.
+ */
 export function forgetCampaign(db: Db, campaignId: number) {
-  db.caches.of(CAMPAIGNS).invalidate(campaignId);
+  db.caches.changed('campaign', campaignId);
 }

@@ -1,13 +1,14 @@
 import { PrizeKind, WinState } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
 import { grantCollectionCards } from '../collection/cards';
+import { cacheSpec } from '../db/cache';
 import type { Db, Tx } from '../db/database';
 import { keyedCall } from '../db/keyed';
 import { prepared } from '../db/prepared';
 import { AppError } from '../http/app-error';
 import { type Campaign, loadCampaign, stateOf } from './campaign';
 import { creditPrize } from './credit';
-import { grantOwedChances } from './owed';
+import { forgetOwedChecks, grantOwedChances } from './owed';
 import { pickWeighted, redeemCode } from './pick';
 
 export interface DrawOutcome {
@@ -40,6 +41,8 @@ export async function draw(db: Db, userId: number, campaign: Campaign | number, 
   const c = typeof campaign === 'number' ? await loadCampaign(db, campaign) : campaign;
   if (!c) throw new AppError(ResultCode.notFound);
   let remember = () => {};
+  let emptied = false;
+  let premium = false;
   const outcome = await keyedCall(db, { userId, operation: `draw:${c.id}`, requestId }, now, async (trx) => {
     assertOpen(c, now);
     remember = await grantOwedChances(db, trx, c, userId, now);
@@ -50,8 +53,9 @@ export async function draw(db: Db, userId: number, campaign: Campaign | number, 
     const prize = await pickPrize(db, trx, c, userId);
     let won = prize;
     if (won) {
-      const took = await db.run(takeStock, trx, { prizeId: won.id });
-      if (Number(took.numAffectedRows ?? 0) === 0) won = null;
+      const [took] = (await db.run(takeStock, trx, { prizeId: won.id })).rows;
+      if (!took) won = null;
+      emptied = took?.stock === 0 || !took;
     }
     const result = won ? WinState.win : WinState.nowin;
     const [d] = (await db.run(insertDraw, trx, { campaignId: c.id, userId, requestId, result, prizeId: won?.id ?? null, now })).rows;
@@ -66,17 +70,22 @@ export async function draw(db: Db, userId: number, campaign: Campaign | number, 
       if (!w) throw new Error('win not recorded');
       winId = w.id;
       await creditPrize(trx, { id: w.id, userId, kind: won.kind, value: won.value }, now);
+      premium = won.kind === PrizeKind.vip;
     }
     const drawn: DrawOutcome = { drawId: d.id, result, prizeId: won?.id ?? null, winId, remaining: spent.remaining };
     return drawn;
   });
   remember();
+  // The list of prizes in stock no longer holds once one ran out (here or, unseen, elsewhere).
+  if (emptied) db.caches.of(PRIZES_IN_STOCK).invalidate(c.id);
+  // Premium won: the member is owed its daily extra from now on.
+  if (premium) forgetOwedChecks(db, userId);
   return outcome;
 }
 
 /** Prizes the user can still win (in stock, under their cap) and the no-win segment, by weight. */
 async function pickPrize(db: Db, trx: Tx, c: Campaign, userId: number) {
-  const prizes = (await db.run(prizesInStock, trx, { campaignId: c.id })).rows;
+  const prizes = await db.caches.of(PRIZES_IN_STOCK).get(c.id, async () => (await db.run(prizesInStock, trx, { campaignId: c.id })).rows);
   const capped = prizes.filter((p) => p.per_user_cap !== null);
   const mine = capped.length
     ? await trx
@@ -121,8 +130,22 @@ const takeStock = prepared<{ prizeId: number }>()((q, param) =>
     .updateTable('lottery_prizes')
     .set((eb) => ({ stock: eb('stock', '-', 1) }))
     .where('id', '=', param('prizeId'))
-    .where('stock', '>', 0),
+    .where('stock', '>', 0)
+    .returning('stock'),
 );
+
+/**
+ * The prizes a draw picks among, kept per campaign: once the stock is gone, every draw reads the
+ * same list. Only a hint: stock is taken by the guarded update above, so a prize that ran out
+ * (dropped here when it does; on another instance within `ttlMs`) is a no-win, never an oversell.
+ * A campaign edit drops it (`forgetCampaign`).
+ */
+const PRIZES_IN_STOCK = cacheSpec<number, Array<{ id: number; kind: number; weight: number; value: number; per_user_cap: number | null }>>({
+  name: 'prizes-in-stock',
+  max: 1_000,
+  ttlMs: 2_000,
+  about: 'campaign',
+});
 const insertDraw = prepared<{
   campaignId: number;
   userId: number;

@@ -27,10 +27,10 @@ export async function wheel(trx: Tx, c: Campaign) {
 
 /**
  * Every draw answers with its segment and prize, and a wheel's segments change only when staff
- * edit the campaign (`updateCampaign` drops it; other instances within `ttlMs`). A draw's prize
+ * edit the campaign (`forgetCampaign` drops it; other instances within `ttlMs`). A draw's prize
  * always comes from a wheel that has it: a kept wheel without it is read again.
  */
-const WHEELS = cacheSpec<number, Awaited<ReturnType<typeof wheel>>>({ name: 'wheels', max: 1_000, ttlMs: 5_000 });
+const WHEELS = cacheSpec<number, Awaited<ReturnType<typeof wheel>>>({ name: 'wheels', max: 1_000, ttlMs: 5_000, about: 'campaign' });
 
 export async function wheelWith(db: Db, c: Campaign, prizeId: number | null) {
   const cache = db.caches.of(WHEELS);
@@ -38,10 +38,6 @@ export async function wheelWith(db: Db, c: Campaign, prizeId: number | null) {
   if (prizeId === null || kept.prizes.some((p) => p.id === prizeId)) return kept;
   cache.invalidate(c.id);
   return cache.get(c.id, () => wheel(db.kysely, c));
-}
-
-export function forgetWheel(db: Db, campaignId: number) {
-  db.caches.of(WHEELS).invalidate(campaignId);
 }
 
 /** Segment index of a draw's outcome on the wheel (the last one is no-win). */

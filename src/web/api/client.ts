@@ -4,6 +4,7 @@ import type { RouteRef } from '../../shared/api/routes';
 import { headerContextValues } from '../../shared/context';
 import { httpStatusKey, messageKeyFor, ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
+import { uuidv7 } from '../../shared/uuid';
 
 /** Spec §9: HTTP timeout 30000 ms. */
 export const HTTP_TIMEOUT_MS = 30_000;
@@ -66,7 +67,7 @@ export function toQuery(input: Record<string, unknown> | undefined): string {
  */
 export function createApiClient(deps: ApiClientDeps) {
   const doFetch = deps.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
-  const newId = deps.newRequestId ?? (() => crypto.randomUUID());
+  const newId = deps.newRequestId ?? (() => uuidv7());
 
   async function call<C extends Contract>(
     route: RouteRef,
