@@ -3,9 +3,11 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkIn } from '../../src/server/checkin/service';
 import { forgetCollections, runningCollections } from '../../src/server/collection/running';
 import { type Db, openDatabase } from '../../src/server/db/database';
-import { exchangeChance } from '../../src/server/lottery/actions';
+import { generateCodes, redeemGiftCode } from '../../src/server/giftpack/service';
+import { claimPrize, exchangeChance, writeOff } from '../../src/server/lottery/actions';
 import { updateCampaign } from '../../src/server/lottery/admin';
 import { loadCampaign } from '../../src/server/lottery/campaign';
 import { draw } from '../../src/server/lottery/draw';
@@ -191,6 +193,65 @@ describe.each(ENGINES)('the data layer on %s', (engine) => {
     expect(first).toMatchObject({ result: WinState.win, remaining: 1 });
     // The next draw is owed today's premium extra (3) before it spends one.
     expect((await draw(t.db, u, campaignId, uuid())).remaining).toBe(3);
+  });
+
+  it('answers a retried claim, write-off, gift code and check-in with what the first request got', async () => {
+    const u = await users.user('Claimant');
+    const staff = await users.user('Staff');
+    const now = Date.now();
+    const { campaignId } = await makeCampaign(t.db.kysely, {
+      noWinWeight: 0,
+      prizes: [{ kind: PrizeKind.entity, stock: 1, weight: 1 }],
+      settings: { dailyChances: 1 },
+    });
+    const won = await draw(t.db, u, campaignId, uuid());
+    const win = await t.db.kysely
+      .selectFrom('lottery_wins')
+      .select('redeem_code')
+      .where('id', '=', Number(won.winId))
+      .executeTakeFirstOrThrow();
+    const address = {
+      fullName: 'Lin Wei',
+      phone: '+86 138 0013 8000',
+      country: 'China',
+      province: 'Guangdong',
+      city: 'Shenzhen',
+      street: 'Keji Rd',
+      detail: '1',
+      postCode: '518057',
+      email: '',
+      taxId: '',
+      remark: '',
+    };
+    const claim = uuid();
+    const claimed = await claimPrize(t.db, u, win.redeem_code, address, now, claim);
+    expect(await claimPrize(t.db, u, win.redeem_code, address, now, claim)).toBe(claimed);
+    await expect(claimPrize(t.db, u, win.redeem_code, address, now, uuid())).rejects.toThrow();
+    const off = uuid();
+    const done = await writeOff(t.db, staff, campaignId, win.redeem_code, now, off);
+    expect(await writeOff(t.db, staff, campaignId, win.redeem_code, now, off)).toEqual(done);
+    await expect(writeOff(t.db, staff, campaignId, win.redeem_code, now, uuid())).rejects.toMatchObject({ code: ResultCode.codeError });
+
+    const gift = await makeCampaign(t.db.kysely, { kind: 'giftcode', prizes: [{ kind: PrizeKind.virtual, stock: 5, weight: 1 }] });
+    const { codes } = await generateCodes(t.db, {
+      campaignId: gift.campaignId,
+      prizeId: gift.prizeIds[0] as number,
+      count: 1,
+      expiresAt: now + 86_400_000,
+    });
+    const redeem = uuid();
+    const first = await redeemGiftCode(t.db, u, codes[0] as string, 'en', now, redeem);
+    expect(await redeemGiftCode(t.db, u, codes[0] as string, 'en', now, redeem)).toEqual(first);
+    await expect(redeemGiftCode(t.db, u, codes[0] as string, 'en', now, uuid())).rejects.toMatchObject({ code: ResultCode.codeError });
+
+    const checkin = await makeCampaign(t.db.kysely, { kind: 'checkin', prizes: [], settings: { checkinRewards: [1, 2, 3, 4, 5, 6, 7] } });
+    const c = await loadCampaign(t.db, checkin.campaignId);
+    if (!c) throw new Error('no campaign');
+    const day = uuid();
+    const checked = await checkIn(t.db, c, u, 'UTC', now, day);
+    expect(checked.checkedIn).toBe(true);
+    expect(await checkIn(t.db, c, u, 'UTC', now, day)).toEqual(checked);
+    expect((await checkIn(t.db, c, u, 'UTC', now, uuid())).checkedIn).toBe(false);
   });
 
   it.skipIf(engine !== 'postgres')('retries a keyed transaction whose connection was killed, and survives the client error', async () => {

@@ -21,7 +21,15 @@ export function registerCheckinRoutes(app: FastifyInstance) {
   endpoint(
     app,
     contract.checkIn,
-    async (input, request) => checkIn(db, await campaignOr404(db, input.activityId, 'checkin'), await user(request), input.timeZone),
+    async (input, request) =>
+      checkIn(
+        db,
+        await campaignOr404(db, input.activityId, 'checkin'),
+        await user(request),
+        input.timeZone,
+        Date.now(),
+        request.ctx.requestId,
+      ),
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );
 

@@ -1,7 +1,9 @@
 import type { CheckinResult, CheckinStatus } from '../../shared/api/checkin';
 import { ResultCode } from '../../shared/errors';
+import { uuidv7 } from '../../shared/uuid';
 import { grantCollectionCards } from '../collection/cards';
 import type { Db, Tx } from '../db/database';
+import { keyedCall } from '../db/keyed';
 import { AppError } from '../http/app-error';
 import { type Campaign, stateOf } from '../lottery/campaign';
 import { coinBalance, moveCoins } from '../lottery/ledger';
@@ -27,12 +29,20 @@ async function zoneOf(trx: Tx, c: Campaign, userId: number, asked: string): Prom
 /**
  * Checks the member in for today (in their time zone, pinned at the first check-in): the day's
  * row, its streak (yesterday's plus one, else 1) and its coins, all in one transaction. The day's
- * unique key makes a retried or concurrent check-in find the day taken: it pays nothing and
- * answers `checkedIn: false` with the day as it stands.
+ * unique key makes a check-in of another request on the same day find the day taken: it pays
+ * nothing and answers `checkedIn: false` with the day as it stands. A retry of the same request
+ * id answers what that request got (db/keyed.ts).
  */
-export async function checkIn(db: Db, c: Campaign, userId: number, askedZone: string, now = Date.now()): Promise<CheckinResult> {
+export async function checkIn(
+  db: Db,
+  c: Campaign,
+  userId: number,
+  askedZone: string,
+  now = Date.now(),
+  requestId = uuidv7(now),
+): Promise<CheckinResult> {
   if (stateOf(c, now) !== 'ongoing') throw new AppError(ResultCode.checkinClosed);
-  return db.transaction(async (trx) => {
+  return keyedCall(db, { userId, operation: `checkin:${c.id}`, requestId }, now, async (trx) => {
     const { zone, pinned } = await zoneOf(trx, c, userId, askedZone);
     if (!pinned) {
       await trx

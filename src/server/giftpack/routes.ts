@@ -13,7 +13,8 @@ export function registerGiftpackRoutes(app: FastifyInstance) {
   endpoint(
     app,
     contract.redeem,
-    async (input, request) => redeemGiftCode(db, (await requireUser(accounts, request)).userId, input.code, request.ctx.locale),
+    async (input, request) =>
+      redeemGiftCode(db, (await requireUser(accounts, request)).userId, input.code, request.ctx.locale, Date.now(), request.ctx.requestId),
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
 

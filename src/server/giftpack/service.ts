@@ -1,6 +1,8 @@
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
+import { uuidv7 } from '../../shared/uuid';
 import type { Db } from '../db/database';
+import { keyedCall } from '../db/keyed';
 import { AppError } from '../http/app-error';
 import { loadCampaign } from '../lottery/campaign';
 import { givePrize } from '../lottery/give';
@@ -59,7 +61,7 @@ export async function generateCodes(
  * prize's stock, a win like a raffle's (its draw row records where it came from), and the credit
  * of what can be credited now. A wrong code is counted against the user.
  */
-export async function redeemGiftCode(db: Db, userId: number, typed: string, locale: Locale, now = Date.now()) {
+export async function redeemGiftCode(db: Db, userId: number, typed: string, locale: Locale, now = Date.now(), requestId = uuidv7(now)) {
   const since = now - HOUR;
   const failed = await db.kysely
     .selectFrom('gift_attempts')
@@ -72,7 +74,7 @@ export async function redeemGiftCode(db: Db, userId: number, typed: string, loca
 
   const code = normaliseGiftCode(typed);
   const winId = code
-    ? await db.transaction(async (trx) => {
+    ? await keyedCall(db, { userId, operation: 'giftcode', requestId }, now, async (trx) => {
         const taken = await trx
           .updateTable('gift_codes')
           .set({ redeemed_by: userId, redeemed_at: now })
@@ -81,7 +83,8 @@ export async function redeemGiftCode(db: Db, userId: number, typed: string, loca
           .where('expires_at', '>', now)
           .returning(['id', 'campaign_id', 'prize_id'])
           .executeTakeFirst();
-        if (!taken) return null;
+        // No such code (or taken, or expired): nothing is kept, and the entry counts as wrong.
+        if (!taken) throw new WrongCode();
         const campaign = await loadCampaign(db, taken.campaign_id, trx);
         // A campaign over, or a prize emptied by staff: the code no longer gives anything.
         if (!campaign || now >= campaign.endsAt) throw new AppError(ResultCode.codeError);
@@ -89,6 +92,9 @@ export async function redeemGiftCode(db: Db, userId: number, typed: string, loca
         if (winId === null) throw new AppError(ResultCode.codeError);
         await trx.updateTable('gift_codes').set({ win_id: winId }).where('id', '=', taken.id).execute();
         return winId;
+      }).catch((err: unknown) => {
+        if (err instanceof WrongCode) return null;
+        throw err;
       })
     : null;
   if (winId === null) {
@@ -99,4 +105,9 @@ export async function redeemGiftCode(db: Db, userId: number, typed: string, loca
   if (!win) throw new AppError(ResultCode.codeError);
   const row = await db.kysely.selectFrom('lottery_wins').select('campaign_id').where('id', '=', winId).executeTakeFirstOrThrow();
   return { ...win, activityId: String(row.campaign_id) };
+}
+
+/** A code that gives nothing: thrown so that the keyed call keeps no outcome for it. */
+class WrongCode extends Error {
+  override name = 'WrongCode';
 }

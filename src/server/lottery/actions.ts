@@ -1,6 +1,7 @@
 import type { ZShippingAddress } from '../../shared/api/addresses';
 import { PrizeKind } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
+import { uuidv7 } from '../../shared/uuid';
 import type { Db } from '../db/database';
 import { keyedCall } from '../db/keyed';
 import { AppError } from '../http/app-error';
@@ -83,8 +84,15 @@ export class ClaimRefused extends Error {
  * winner only; accounts at risk are told why, blocked ones are refused. The address is stored as
  * submitted and cannot be edited afterwards.
  */
-export async function claimPrize(db: Db, userId: number, code: string, address: Address, now = Date.now()): Promise<number> {
-  return db.transaction(async (trx) => {
+export async function claimPrize(
+  db: Db,
+  userId: number,
+  code: string,
+  address: Address,
+  now = Date.now(),
+  requestId = uuidv7(now),
+): Promise<number> {
+  return keyedCall(db, { userId, operation: 'claim', requestId }, now, async (trx) => {
     const user = await trx.selectFrom('users').select('state').where('id', '=', userId).executeTakeFirstOrThrow();
     if (user.state === 'at_risk') throw new AppError(ResultCode.accountAtRisk);
     if (user.state !== 'active') throw new ClaimRefused(`account ${user.state}`);
@@ -116,15 +124,17 @@ export async function claimPrize(db: Db, userId: number, code: string, address: 
  * Staff write-off of a won prize by its redeem code (scanned or typed), for their campaign only,
  * once: an unknown, foreign or already written-off code is 'The code is Error'.
  */
-export async function writeOff(db: Db, staffId: number, campaignId: number, code: string, now = Date.now()) {
-  const r = await db.kysely
-    .updateTable('lottery_wins')
-    .set({ state: 'written_off', written_off_at: now, written_off_by: staffId })
-    .where('redeem_code', '=', code)
-    .where('campaign_id', '=', campaignId)
-    .where('state', 'in', ['won', 'received'])
-    .returning(['id', 'user_id'])
-    .executeTakeFirst();
-  if (!r) throw new AppError(ResultCode.codeError);
-  return r;
+export function writeOff(db: Db, staffId: number, campaignId: number, code: string, now = Date.now(), requestId = uuidv7(now)) {
+  return keyedCall(db, { userId: staffId, operation: `writeoff:${campaignId}`, requestId }, now, async (trx) => {
+    const r = await trx
+      .updateTable('lottery_wins')
+      .set({ state: 'written_off', written_off_at: now, written_off_by: staffId })
+      .where('redeem_code', '=', code)
+      .where('campaign_id', '=', campaignId)
+      .where('state', 'in', ['won', 'received'])
+      .returning(['id', 'user_id'])
+      .executeTakeFirst();
+    if (!r) throw new AppError(ResultCode.codeError);
+    return r;
+  });
 }

@@ -81,7 +81,7 @@ export function registerLotteryRoutes(app: FastifyInstance) {
     async (input, request) => {
       const userId = await user(request);
       try {
-        const winId = await claimPrize(db, userId, input.awardsCode, input.addressInfo);
+        const winId = await claimPrize(db, userId, input.awardsCode, input.addressInfo, Date.now(), request.ctx.requestId);
         const [win] = await myWins(db, userId, request.ctx.locale, { winId });
         if (!win) throw new AppError(ResultCode.notFound);
         return win;
@@ -123,7 +123,7 @@ export function registerLotteryRoutes(app: FastifyInstance) {
     contract.writeOffOperation,
     async (q, request) => {
       const staffId = await staff(request, q.activeId);
-      const done = await writeOff(db, staffId, q.activeId, q.code);
+      const done = await writeOff(db, staffId, q.activeId, q.code, Date.now(), request.ctx.requestId);
       request.log.info({ staffId, winId: done.id, campaignId: q.activeId }, 'prize written off');
       const [win] = await myWins(db, done.user_id, request.ctx.locale, { winId: done.id });
       if (!win) throw new AppError(ResultCode.codeError);
