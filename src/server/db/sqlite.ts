@@ -194,8 +194,11 @@ class HeldConnection implements DatabaseConnection {
     private readonly open: () => boolean,
   ) {}
   run<R>(query: CompiledQuery): QueryResult<R> {
-    if (!this.open()) throw new Error('a transaction handle was used after its transaction ended');
+    this.assertOpen();
     return execute<R>(this.statements, query);
+  }
+  private assertOpen() {
+    if (!this.open()) throw new Error('a transaction handle was used after its transaction ended');
   }
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     try {
@@ -205,7 +208,7 @@ class HeldConnection implements DatabaseConnection {
     }
   }
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    this.run({ ...query, sql: 'select 1', parameters: [] });
+    this.assertOpen();
     for (const row of this.statements.get(query.sql).iterate(query.parameters as unknown[])) yield { rows: [row as R] };
   }
 }
