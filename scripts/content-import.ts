@@ -16,7 +16,7 @@ if (!manifest || extra.length > 0) {
 
 const { config, db } = await openCliDatabase();
 try {
-  const result = await importManifest(db.kysely, createDiskStorage(config.FILES_DIR), manifest);
+  const result = await importManifest(db, createDiskStorage(config.FILES_DIR), manifest);
   console.log(JSON.stringify(result, null, 2));
 } catch (err) {
   // Refusals are explained; anything else is a fault worth its stack.

@@ -539,7 +539,7 @@ describe.each(ENGINES)('content:import command on %s', (engine) => {
       const storage = createDiskStorage(filesDir);
       for (const [manifest, message] of refusals) {
         write(manifest);
-        await expect(importManifest(testDb.db.kysely, storage, file)).rejects.toThrow(message);
+        await expect(importManifest(testDb.db, storage, file)).rejects.toThrow(message);
         await expectEmpty();
       }
       write(refusals[3]?.[0]);
@@ -549,7 +549,7 @@ describe.each(ENGINES)('content:import command on %s', (engine) => {
       await expectEmpty();
 
       write(base);
-      const done = await importManifest(testDb.db.kysely, storage, file);
+      const done = await importManifest(testDb.db, storage, file);
       expect(done.timelapses).toEqual([{ id: expect.any(Number) }]);
       expect(filesIn(filesDir)).toHaveLength(3);
     } finally {

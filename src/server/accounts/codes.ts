@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { ResultCode } from '../../shared/errors';
 import { isCodeFormat } from '../../shared/rules';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 
 /**
@@ -21,7 +20,8 @@ export const CODE_LIMITS = {
 
 export type Channel = 'sms' | 'email';
 
-export function createCodes(db: Kysely<Database>, secret: Buffer, now: () => number = () => Date.now()) {
+export function createCodes(db: Db, secret: Buffer, now: () => number = () => Date.now()) {
+  const q = db.kysely;
   const hmac = (purpose: number, destination: string, code: string) =>
     crypto.createHmac('sha256', secret).update(`${purpose}\n${destination}\n${code}`).digest('hex');
 
@@ -34,7 +34,7 @@ export function createCodes(db: Kysely<Database>, secret: Buffer, now: () => num
     async issue(purpose: number, channel: Channel, destination: string, ip: string) {
       const t = now();
       const hourAgo = t - 3_600_000;
-      const recent = await db
+      const recent = await q
         .selectFrom('verification_codes')
         .select(['created_at', 'purpose'])
         .where('destination', '=', destination)
@@ -47,7 +47,7 @@ export function createCodes(db: Kysely<Database>, secret: Buffer, now: () => num
       }
       if (recent.length >= CODE_LIMITS.perDestinationPerHour) throw new AppError(ResultCode.sendLimit);
       if (ip) {
-        const fromIp = await db
+        const fromIp = await q
           .selectFrom('verification_codes')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('ip', '=', ip)
@@ -56,7 +56,7 @@ export function createCodes(db: Kysely<Database>, secret: Buffer, now: () => num
         if (Number(fromIp?.n ?? 0) >= CODE_LIMITS.perIpPerHour) throw new AppError(ResultCode.sendLimit);
       }
       const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await db.transaction(async (trx) => {
         await trx
           .updateTable('verification_codes')
           .set({ consumed_at: t })
@@ -82,7 +82,7 @@ export function createCodes(db: Kysely<Database>, secret: Buffer, now: () => num
     },
 
     async discard(id: number) {
-      await db.deleteFrom('verification_codes').where('id', '=', id).execute();
+      await q.deleteFrom('verification_codes').where('id', '=', id).execute();
     },
 
     /**
@@ -92,7 +92,7 @@ export function createCodes(db: Kysely<Database>, secret: Buffer, now: () => num
     async consume(purpose: number, destination: string, code: string): Promise<void> {
       if (!isCodeFormat(code)) throw new AppError(ResultCode.codeFormat);
       const t = now();
-      const live = await db
+      const live = await q
         .selectFrom('verification_codes')
         .select(['id', 'code_hmac', 'attempts'])
         .where('destination', '=', destination)
@@ -106,7 +106,7 @@ export function createCodes(db: Kysely<Database>, secret: Buffer, now: () => num
       const expected = Buffer.from(live.code_hmac, 'hex');
       const given = Buffer.from(hmac(purpose, destination, code), 'hex');
       if (crypto.timingSafeEqual(expected, given)) {
-        const used = await db
+        const used = await q
           .updateTable('verification_codes')
           .set({ consumed_at: t })
           .where('id', '=', live.id)
@@ -116,7 +116,7 @@ export function createCodes(db: Kysely<Database>, secret: Buffer, now: () => num
         if (Number(used.numUpdatedRows) === 1) return;
         throw new AppError(ResultCode.codeInvalid);
       }
-      const counted = await db
+      const counted = await q
         .updateTable('verification_codes')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .where('id', '=', live.id)

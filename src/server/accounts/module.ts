@@ -23,8 +23,8 @@ export async function createAccountsModule(config: Config, db: Db, log: FastifyI
   const secret = await loadAuthSecret(db.kysely, config.AUTH_SECRET);
   const delivery = createDelivery(config, (line) => log.warn(line));
   const accounts = createAccountsService({
-    db: db.kysely,
-    codes: createCodes(db.kysely, secret),
+    db,
+    codes: createCodes(db, secret),
     sessions: createSessions(db, { days: config.SESSION_DAYS }),
     delivery,
     coolingDays: config.ACCOUNT_CANCEL_COOLING_DAYS,

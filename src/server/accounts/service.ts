@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { CountryCode } from 'libphonenumber-js/mobile';
 import type { TMe, TSession } from '../../shared/api/accounts';
 import type { HeaderContext } from '../../shared/context';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import { type AccountMethod, isPasswordValid, maskAccount, normaliseAccount } from '../../shared/rules';
-import type { Database, IdentityKind, RoleName } from '../db/schema';
+import type { Db } from '../db/database';
+import type { IdentityKind, RoleName } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { translate } from '../i18n/catalogues';
 import type { Codes } from './codes';
@@ -32,7 +32,7 @@ export interface AuthUser {
 }
 
 interface Deps {
-  db: Kysely<Database>;
+  db: Db;
   codes: Codes;
   sessions: Sessions;
   delivery: { sms: CodeDelivery; email: CodeDelivery };
@@ -46,6 +46,7 @@ const REGION_BY_LOCALE: Record<Locale, CountryCode> = { en: 'US', fr: 'FR', 'zh-
 
 export function createAccountsService(deps: Deps) {
   const { db, codes, sessions } = deps;
+  const q = db.kysely;
   const now = deps.now ?? (() => Date.now());
 
   function account(input: { account: string; type: AccountMethod; region?: string | undefined }, locale: Locale): string {
@@ -60,12 +61,12 @@ export function createAccountsService(deps: Deps) {
   }
 
   async function startSession(userId: number, meta: ClientMeta, isNew: boolean): Promise<TSession> {
-    const user = await store.userById(db, userId);
+    const user = await store.userById(q, userId);
     if (!user) throw new AppError(ResultCode.loginFailed);
     if (user.state === 'blocked') throw new AppError(ResultCode.accountBlocked, { result: { redirect: '/pullblack' } });
     if (user.state === 'cancelled') {
       // Signing in during the cooling-off period takes the cancellation back.
-      await store.updateUser(db, userId, { state: 'active', cancel_requested_at: null }, now());
+      await store.updateUser(q, userId, { state: 'active', cancel_requested_at: null }, now());
     }
     const s = await sessions.create(userId, meta);
     return { token: s.token, userId: String(userId), expiresAt: s.expiresAt, isNew };
@@ -79,7 +80,7 @@ export function createAccountsService(deps: Deps) {
   ) {
     const t = now();
     const nickname = extra.nickname || translate(locale, 'accounts', 'defaultNickname', { n: crypto.randomInt(1000, 10000) });
-    return db.transaction().execute(async (trx) => {
+    return db.transaction(async (trx) => {
       const id = await store.createUser(
         trx,
         { nickname: nickname.slice(0, 64), locale, ...(extra.avatarUrl ? { avatarUrl: extra.avatarUrl } : {}) },
@@ -92,7 +93,7 @@ export function createAccountsService(deps: Deps) {
 
   /** The destination of the signed-in user's own phone or e-mail (for cancel, unbind, verify). */
   async function ownIdentity(userId: number, type: AccountMethod): Promise<string> {
-    const mine = (await store.identitiesOfUser(db, userId)).find((i) => i.kind === kindOf(type));
+    const mine = (await store.identitiesOfUser(q, userId)).find((i) => i.kind === kindOf(type));
     if (!mine) throw new AppError(ResultCode.verifyFirst);
     return mine.value;
   }
@@ -114,7 +115,7 @@ export function createAccountsService(deps: Deps) {
       } else {
         destination = account(input, ctx.locale);
       }
-      const existing = await store.identityOf(db, kind, destination);
+      const existing = await store.identityOf(q, kind, destination);
       if ((purpose === P.register || purpose === P.bind) && existing) throw new AppError(ResultCode.identityTaken);
       if (purpose === P.bind && !user) throw new AppError(ResultCode.token, { httpStatus: 401 });
       const issued = await codes.issue(purpose, input.type === 0 ? 'email' : 'sms', destination, ip);
@@ -145,8 +146,8 @@ export function createAccountsService(deps: Deps) {
       meta: ClientMeta,
     ) {
       const value = normaliseAccount(input.account, input.type, (input.region as CountryCode | undefined) ?? REGION_BY_LOCALE[ctx.locale]);
-      const identity = value ? await store.identityOf(db, kindOf(input.type), value) : undefined;
-      const hash = identity ? await store.passwordOf(db, identity.user_id) : null;
+      const identity = value ? await store.identityOf(q, kindOf(input.type), value) : undefined;
+      const hash = identity ? await store.passwordOf(q, identity.user_id) : null;
       const ok = await verifyPassword(hash ?? (await dummyHash()), input.password);
       if (!identity || !hash || !ok) throw new AppError(ResultCode.loginFailed);
       return startSession(identity.user_id, meta, false);
@@ -160,7 +161,7 @@ export function createAccountsService(deps: Deps) {
     ) {
       const value = account(input, ctx.locale);
       await codes.consume(P.quick, value, input.code);
-      const existing = await store.identityOf(db, kindOf(input.type), value);
+      const existing = await store.identityOf(q, kindOf(input.type), value);
       if (existing) return startSession(existing.user_id, meta, false);
       return startSession(await newUser(ctx.locale, kindOf(input.type), value), meta, true);
     },
@@ -173,10 +174,10 @@ export function createAccountsService(deps: Deps) {
       const value = account(input, ctx.locale);
       checkPassword(input.password, ctx.locale);
       await codes.consume(P.register, value, input.code);
-      if (await store.identityOf(db, kindOf(input.type), value)) throw new AppError(ResultCode.identityTaken);
+      if (await store.identityOf(q, kindOf(input.type), value)) throw new AppError(ResultCode.identityTaken);
       const hash = await hashPassword(input.password);
       const userId = await newUser(ctx.locale, kindOf(input.type), value);
-      await store.setPassword(db, userId, hash, now());
+      await store.setPassword(q, userId, hash, now());
       return startSession(userId, meta, true);
     },
 
@@ -187,9 +188,9 @@ export function createAccountsService(deps: Deps) {
       const value = account(input, ctx.locale);
       checkPassword(input.password, ctx.locale);
       await codes.consume(P.reset, value, input.code);
-      const identity = await store.identityOf(db, kindOf(input.type), value);
+      const identity = await store.identityOf(q, kindOf(input.type), value);
       if (!identity) throw new AppError(ResultCode.codeInvalid);
-      await store.setPassword(db, identity.user_id, await hashPassword(input.password), now());
+      await store.setPassword(q, identity.user_id, await hashPassword(input.password), now());
       // Whoever knew the old password is signed out.
       await sessions.revokeAll(identity.user_id);
       return { ok: true as const };
@@ -197,11 +198,11 @@ export function createAccountsService(deps: Deps) {
 
     async changePassword(user: AuthUser, input: { oldPassword?: string | undefined; password: string }, locale: Locale) {
       checkPassword(input.password, locale);
-      const current = await store.passwordOf(db, user.userId);
+      const current = await store.passwordOf(q, user.userId);
       if (current && !(input.oldPassword && (await verifyPassword(current, input.oldPassword))))
         throw new AppError(ResultCode.wrongPassword);
       if (!current && !(user.elevatedUntil && user.elevatedUntil > now())) throw new AppError(ResultCode.verifyFirst);
-      await store.setPassword(db, user.userId, await hashPassword(input.password), now());
+      await store.setPassword(q, user.userId, await hashPassword(input.password), now());
       return { ok: true as const };
     },
 
@@ -213,17 +214,21 @@ export function createAccountsService(deps: Deps) {
 
     async bind(user: AuthUser, input: { account: string; type: AccountMethod; code: string; region?: string | undefined }, locale: Locale) {
       const kind = kindOf(input.type);
-      const mine = await store.identitiesOfUser(db, user.userId);
+      const mine = await store.identitiesOfUser(q, user.userId);
       const hasVerifiable = mine.some((i) => i.kind === 'phone' || i.kind === 'email');
       if (hasVerifiable && !(user.elevatedUntil && user.elevatedUntil > now())) throw new AppError(ResultCode.verifyFirst);
       const value = account(input, locale);
       await codes.consume(P.bind, value, input.code);
       const t = now();
       try {
-        await db.transaction().execute(async (trx) => {
-          await store.removeIdentity(trx, user.userId, kind);
-          await store.addIdentity(trx, user.userId, kind, value, t);
-        });
+        await db.transaction(
+          async (trx) => {
+            await store.removeIdentity(trx, user.userId, kind);
+            await store.addIdentity(trx, user.userId, kind, value, t);
+          },
+          // Keyed by (user, kind): run again, the identity is replaced by the same one.
+          { idempotent: true },
+        );
       } catch {
         // The unique (kind, value) key: someone else bound it meanwhile.
         throw new AppError(ResultCode.identityTaken);
@@ -233,31 +238,31 @@ export function createAccountsService(deps: Deps) {
 
     async unbind(user: AuthUser, input: { type: AccountMethod; code: string }) {
       const kind = kindOf(input.type);
-      const mine = await store.identitiesOfUser(db, user.userId);
+      const mine = await store.identitiesOfUser(q, user.userId);
       if (!(user.elevatedUntil && user.elevatedUntil > now())) throw new AppError(ResultCode.verifyFirst);
       const target = mine.find((i) => i.kind === kind);
       if (!target) throw new AppError(ResultCode.verifyFirst);
       if (mine.length <= 1) throw new AppError(ResultCode.lastIdentity);
       await codes.consume(P.unbind, target.value, input.code);
-      await store.removeIdentity(db, user.userId, kind);
+      await store.removeIdentity(q, user.userId, kind);
       return { ok: true as const };
     },
 
     async cancel(user: AuthUser, input: { type: AccountMethod; code: string }) {
       await codes.consume(P.cancel, await ownIdentity(user.userId, input.type), input.code);
       const t = now();
-      await store.updateUser(db, user.userId, { state: 'cancelled', cancel_requested_at: t }, t);
+      await store.updateUser(q, user.userId, { state: 'cancelled', cancel_requested_at: t }, t);
       await sessions.revokeAll(user.userId);
       return { deleteAfter: t + deps.coolingDays * 86_400_000 };
     },
 
     async me(userId: number): Promise<TMe> {
-      const u = await store.userById(db, userId);
+      const u = await store.userById(q, userId);
       if (!u) throw new AppError(ResultCode.identity);
       const [ids, hash, roles] = await Promise.all([
-        store.identitiesOfUser(db, userId),
-        store.passwordOf(db, userId),
-        store.rolesOf(db, userId),
+        store.identitiesOfUser(q, userId),
+        store.passwordOf(q, userId),
+        store.rolesOf(q, userId),
       ]);
       const phone = ids.find((i) => i.kind === 'phone')?.value;
       const email = ids.find((i) => i.kind === 'email')?.value;
@@ -290,7 +295,7 @@ export function createAccountsService(deps: Deps) {
       },
     ) {
       const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-      if (Object.keys(clean).length) await store.updateUser(db, userId, clean, now());
+      if (Object.keys(clean).length) await store.updateUser(q, userId, clean, now());
       return this.me(userId);
     },
 
@@ -300,7 +305,7 @@ export function createAccountsService(deps: Deps) {
       locale: Locale,
       meta: ClientMeta,
     ) {
-      const existing = await store.identityOf(db, 'wechat', profile.key);
+      const existing = await store.identityOf(q, 'wechat', profile.key);
       if (existing) return startSession(existing.user_id, meta, false);
       try {
         const userId = await newUser(locale, 'wechat', profile.key, {
@@ -311,7 +316,7 @@ export function createAccountsService(deps: Deps) {
         return await startSession(userId, meta, true);
       } catch {
         // Two first sign-ins at once: the other one created it.
-        const again = await store.identityOf(db, 'wechat', profile.key);
+        const again = await store.identityOf(q, 'wechat', profile.key);
         if (!again) throw new AppError(ResultCode.externalLoginFailed);
         return startSession(again.user_id, meta, false);
       }
@@ -328,7 +333,7 @@ export function createAccountsService(deps: Deps) {
     },
 
     async hasRole(userId: number, role: RoleName, scope: string): Promise<boolean> {
-      const roles = await store.rolesOf(db, userId);
+      const roles = await store.rolesOf(q, userId);
       return roles.some((r) => (r.role === role || r.role === 'admin') && (r.scope === scope || r.scope === '*'));
     },
 
@@ -340,16 +345,22 @@ export function createAccountsService(deps: Deps) {
       addRoles?: { role: RoleName; scope: string }[] | undefined;
       removeRoles?: { role: RoleName; scope: string }[] | undefined;
     }) {
-      if (!(await store.userById(db, input.userId))) throw new AppError(ResultCode.notFound);
+      if (!(await store.userById(q, input.userId))) throw new AppError(ResultCode.notFound);
       const t = now();
-      await db.transaction().execute(async (trx) => {
-        const patch = Object.fromEntries(
-          Object.entries({ level: input.level, state: input.state, premium_until: input.premiumUntil }).filter(([, v]) => v !== undefined),
-        );
-        if (Object.keys(patch).length) await store.updateUser(trx, input.userId, patch, t);
-        for (const r of input.addRoles ?? []) await store.addRole(trx, input.userId, r.role, r.scope, t);
-        for (const r of input.removeRoles ?? []) await store.removeRole(trx, input.userId, r.role, r.scope);
-      });
+      await db.transaction(
+        async (trx) => {
+          const patch = Object.fromEntries(
+            Object.entries({ level: input.level, state: input.state, premium_until: input.premiumUntil }).filter(
+              ([, v]) => v !== undefined,
+            ),
+          );
+          if (Object.keys(patch).length) await store.updateUser(trx, input.userId, patch, t);
+          for (const r of input.addRoles ?? []) await store.addRole(trx, input.userId, r.role, r.scope, t);
+          for (const r of input.removeRoles ?? []) await store.removeRole(trx, input.userId, r.role, r.scope);
+        },
+        // Values set outright, roles by their key (user, role, scope): run again, the same rows result.
+        { idempotent: true },
+      );
       // A blocked account is signed out everywhere at once.
       if (input.state === 'blocked') await sessions.revokeAll(input.userId);
       return this.me(input.userId);

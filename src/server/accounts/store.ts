@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, IdentityKind, RoleName, UserState } from '../db/schema';
+import type { Db, Tx } from '../db/database';
+import type { IdentityKind, RoleName, UserState } from '../db/schema';
 
 /** SQL of the accounts domain. Other domains use the accounts service, never this file. */
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface UserRow {
   id: number;
@@ -19,22 +18,22 @@ export interface UserRow {
   created_at: number;
 }
 
-export const userById = (db: Db, id: number) =>
+export const userById = (db: Tx, id: number) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst() as Promise<UserRow | undefined>;
 
-export const identityOf = (db: Db, kind: IdentityKind, value: string) =>
+export const identityOf = (db: Tx, kind: IdentityKind, value: string) =>
   db.selectFrom('user_identities').select(['id', 'user_id']).where('kind', '=', kind).where('value', '=', value).executeTakeFirst();
 
-export const identitiesOfUser = (db: Db, userId: number) =>
+export const identitiesOfUser = (db: Tx, userId: number) =>
   db.selectFrom('user_identities').select(['kind', 'value', 'union_id']).where('user_id', '=', userId).execute();
 
-export const passwordOf = async (db: Db, userId: number) =>
+export const passwordOf = async (db: Tx, userId: number) =>
   (await db.selectFrom('user_passwords').select('hash').where('user_id', '=', userId).executeTakeFirst())?.hash ?? null;
 
-export const rolesOf = (db: Db, userId: number) =>
+export const rolesOf = (db: Tx, userId: number) =>
   db.selectFrom('user_roles').select(['role', 'scope']).where('user_id', '=', userId).orderBy('role').orderBy('scope').execute();
 
-export async function createUser(db: Db, u: { nickname: string; locale: string; avatarUrl?: string }, now: number): Promise<number> {
+export async function createUser(db: Tx, u: { nickname: string; locale: string; avatarUrl?: string }, now: number): Promise<number> {
   const row = await db
     .insertInto('users')
     .values({ nickname: u.nickname, locale: u.locale, avatar_url: u.avatarUrl ?? '', created_at: now, updated_at: now })
@@ -43,14 +42,14 @@ export async function createUser(db: Db, u: { nickname: string; locale: string; 
   return row.id;
 }
 
-export async function addIdentity(db: Db, userId: number, kind: IdentityKind, value: string, now: number, unionId: string | null = null) {
+export async function addIdentity(db: Tx, userId: number, kind: IdentityKind, value: string, now: number, unionId: string | null = null) {
   await db.insertInto('user_identities').values({ user_id: userId, kind, value, union_id: unionId, created_at: now }).execute();
 }
 
-export const removeIdentity = (db: Db, userId: number, kind: IdentityKind) =>
+export const removeIdentity = (db: Tx, userId: number, kind: IdentityKind) =>
   db.deleteFrom('user_identities').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
 
-export async function setPassword(db: Db, userId: number, hash: string, now: number) {
+export async function setPassword(db: Tx, userId: number, hash: string, now: number) {
   await db
     .insertInto('user_passwords')
     .values({ user_id: userId, hash, updated_at: now })
@@ -58,14 +57,14 @@ export async function setPassword(db: Db, userId: number, hash: string, now: num
     .execute();
 }
 
-export const updateUser = (db: Db, id: number, patch: Partial<Omit<UserRow, 'id' | 'created_at'>>, now: number) =>
+export const updateUser = (db: Tx, id: number, patch: Partial<Omit<UserRow, 'id' | 'created_at'>>, now: number) =>
   db
     .updateTable('users')
     .set({ ...patch, updated_at: now })
     .where('id', '=', id)
     .execute();
 
-export async function addRole(db: Db, userId: number, role: RoleName, scope: string, now: number) {
+export async function addRole(db: Tx, userId: number, role: RoleName, scope: string, now: number) {
   await db
     .insertInto('user_roles')
     .values({ user_id: userId, role, scope, created_at: now })
@@ -73,31 +72,35 @@ export async function addRole(db: Db, userId: number, role: RoleName, scope: str
     .execute();
 }
 
-export const removeRole = (db: Db, userId: number, role: RoleName, scope: string) =>
+export const removeRole = (db: Tx, userId: number, role: RoleName, scope: string) =>
   db.deleteFrom('user_roles').where('user_id', '=', userId).where('role', '=', role).where('scope', '=', scope).execute();
 
 /** Accounts whose cooling-off period is over: their sign-in identities and secrets go. */
-export async function purgeCancelled(db: Kysely<Database>, before: number, now: number): Promise<number> {
-  const due = await db
+export async function purgeCancelled(db: Db, before: number, now: number): Promise<number> {
+  const due = await db.kysely
     .selectFrom('users')
     .select('id')
     .where('state', '=', 'cancelled')
     .where('cancel_requested_at', '<', before)
     .execute();
   for (const { id } of due) {
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('user_identities').where('user_id', '=', id).execute();
-      await trx.deleteFrom('user_passwords').where('user_id', '=', id).execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
-      await trx.deleteFrom('user_roles').where('user_id', '=', id).execute();
-      // The row stays (ledgers and content refer to it) without anything personal.
-      await trx
-        .updateTable('users')
-        .set({ nickname: '—', avatar_url: '', introduction: '', age: null, cancel_requested_at: null, updated_at: now })
-        .where('id', '=', id)
-        .where('state', '=', 'cancelled')
-        .execute();
-    });
+    await db.transaction(
+      async (trx) => {
+        await trx.deleteFrom('user_identities').where('user_id', '=', id).execute();
+        await trx.deleteFrom('user_passwords').where('user_id', '=', id).execute();
+        await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+        await trx.deleteFrom('user_roles').where('user_id', '=', id).execute();
+        // The row stays (ledgers and content refer to it) without anything personal.
+        await trx
+          .updateTable('users')
+          .set({ nickname: '—', avatar_url: '', introduction: '', age: null, cancel_requested_at: null, updated_at: now })
+          .where('id', '=', id)
+          .where('state', '=', 'cancelled')
+          .execute();
+      },
+      // Deletes, and an update guarded by the state: run again, the account is already bare.
+      { idempotent: true },
+    );
   }
   return due.length;
 }

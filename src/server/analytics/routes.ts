@@ -25,7 +25,7 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  * dashboard's figures. Registered with one line in app.ts.
  */
 export function registerAnalyticsRoutes(app: FastifyInstance, config: Config) {
-  const writer = new AnalyticsWriter(app.services.db.kysely, {
+  const writer = new AnalyticsWriter(app.services.db, {
     flushMs: config.ANALYTICS_FLUSH_MS,
     maxRecords: config.ANALYTICS_FLUSH_RECORDS,
     maxBuffered: config.ANALYTICS_MAX_BUFFERED,

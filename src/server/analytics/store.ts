@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db, Tx } from '../db/database';
 import { applyProfileOp } from './profiles';
 import type { EventRecord, ProfileRecord, Props } from './records';
 
@@ -11,11 +10,11 @@ import type { EventRecord, ProfileRecord, Props } from './records';
 const CHUNK = 200;
 
 export async function writeBatch(
-  db: Kysely<Database>,
+  db: Db,
   batch: { events: EventRecord[]; profiles: ProfileRecord[]; rejections: Map<string, number> },
   receivedAt: number,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await db.transaction(async (trx) => {
     for (let i = 0; i < batch.events.length; i += CHUNK) {
       await trx
         .insertInto('analytics_events')
@@ -62,7 +61,7 @@ function eventRow(e: EventRecord, receivedAt: number) {
   };
 }
 
-async function applyProfiles(trx: Transaction<Database>, ops: ProfileRecord[], at: number) {
+async function applyProfiles(trx: Tx, ops: ProfileRecord[], at: number) {
   if (!ops.length) return;
   const ids = [...new Set(ops.map((o) => o.distinctId))];
   const state = new Map<string, Props | null>();

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/database';
 import type { EventRecord, ProfileRecord, Reason } from './records';
 import { writeBatch } from './store';
 
@@ -28,7 +27,7 @@ export class AnalyticsWriter {
   private closed = false;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly opts: { flushMs: number; maxRecords: number; maxBuffered?: number; log: Log },
   ) {
     this.timer = setInterval(() => void this.flush(), opts.flushMs);

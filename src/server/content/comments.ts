@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { CommentView, Page } from '../../shared/api/content';
 import { INLINE_REPLIES } from '../../shared/content-limits';
 import { ResultCode } from '../../shared/errors';
+import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { offsetOf, pageOf, toCount } from './paging';
@@ -140,7 +141,7 @@ const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
  * comment instead of posting it twice. A reply to a reply joins the first comment's thread.
  */
 export async function addComment(
-  db: Kysely<Database>,
+  db: Db,
   authorId: number,
   input: { kind: number; targetId: number; parentId?: number | undefined; body: string },
   requestId: string,
@@ -155,87 +156,95 @@ export async function addComment(
     throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'parentId' } });
 
   const earlier = async () => {
-    const mine = await db.selectFrom('comments').select(['id', 'author_id']).where('request_id', '=', requestId).executeTakeFirst();
+    const mine = await db.kysely.selectFrom('comments').select(['id', 'author_id']).where('request_id', '=', requestId).executeTakeFirst();
     if (mine && mine.author_id !== authorId)
       throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'requestId' } });
     return mine?.id;
   };
   const id = (await earlier()) ?? (await insertComment(db, authorId, input, body, requestId)) ?? (await earlier());
   if (id === undefined) throw new AppError(ResultCode.notFound);
-  const row = await liveComments(db).select(COLUMNS).where('comments.id', '=', id).executeTakeFirstOrThrow();
-  return view(row, await likeCounts(db, [id]));
+  const row = await liveComments(db.kysely).select(COLUMNS).where('comments.id', '=', id).executeTakeFirstOrThrow();
+  return view(row, await likeCounts(db.kysely, [id]));
 }
 
 /** Inserts the comment and counts it; undefined when a concurrent retry of the same request won. */
 async function insertComment(
-  db: Kysely<Database>,
+  db: Db,
   authorId: number,
   input: { kind: number; targetId: number; parentId?: number | undefined },
   body: string,
   requestId: string,
 ): Promise<number | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const target = commentTargetOf(input.kind);
-    await liveTarget(trx, target, input.targetId);
-    const recent = await trx
-      .selectFrom('comments')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('author_id', '=', authorId)
-      .where('created_at', '>', Date.now() - 60_000)
-      .executeTakeFirstOrThrow();
-    if (toCount(recent.n) >= COMMENTS_PER_MINUTE) throw new AppError(ResultCode.commentTooFast);
-
-    let parentId: number | null = null;
-    if (input.parentId !== undefined) {
-      const parent = await trx
+  return db.transaction(
+    async (trx) => {
+      const target = commentTargetOf(input.kind);
+      await liveTarget(trx, target, input.targetId);
+      const recent = await trx
         .selectFrom('comments')
-        .select(['id', 'parent_id'])
-        .where('id', '=', input.parentId)
-        .where('deleted_at', 'is', null)
-        .where('target_id', '=', input.targetId)
-        .where('kind', 'in', [input.kind - 1, input.kind])
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('author_id', '=', authorId)
+        .where('created_at', '>', Date.now() - 60_000)
+        .executeTakeFirstOrThrow();
+      if (toCount(recent.n) >= COMMENTS_PER_MINUTE) throw new AppError(ResultCode.commentTooFast);
+
+      let parentId: number | null = null;
+      if (input.parentId !== undefined) {
+        const parent = await trx
+          .selectFrom('comments')
+          .select(['id', 'parent_id'])
+          .where('id', '=', input.parentId)
+          .where('deleted_at', 'is', null)
+          .where('target_id', '=', input.targetId)
+          .where('kind', 'in', [input.kind - 1, input.kind])
+          .executeTakeFirst();
+        if (!parent) throw new AppError(ResultCode.notFound);
+        parentId = parent.parent_id ?? parent.id;
+      }
+      const row = await trx
+        .insertInto('comments')
+        .values({
+          kind: input.kind,
+          target_id: input.targetId,
+          parent_id: parentId,
+          author_id: authorId,
+          body,
+          request_id: requestId,
+          created_at: Date.now(),
+        })
+        .onConflict((oc) => oc.column('request_id').doNothing())
+        .returning('id')
         .executeTakeFirst();
-      if (!parent) throw new AppError(ResultCode.notFound);
-      parentId = parent.parent_id ?? parent.id;
-    }
-    const row = await trx
-      .insertInto('comments')
-      .values({
-        kind: input.kind,
-        target_id: input.targetId,
-        parent_id: parentId,
-        author_id: authorId,
-        body,
-        request_id: requestId,
-        created_at: Date.now(),
-      })
-      .onConflict((oc) => oc.column('request_id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (row) await bump(trx, tableOf(target), 'comment_count', input.targetId, 1);
-    return row?.id;
-  });
+      if (row) await bump(trx, tableOf(target), 'comment_count', input.targetId, 1);
+      return row?.id;
+    },
+    // Keyed by the request id: run again, the insert does nothing and the caller finds the first comment.
+    { idempotent: true },
+  );
 }
 
 /** Deletes one's own comment (and the replies under it); the target's count drops by as many. */
-export async function deleteComment(db: Kysely<Database>, userId: number, commentId: number): Promise<{ deleted: true }> {
-  return db.transaction().execute(async (trx) => {
-    const c = await trx
-      .selectFrom('comments')
-      .select(['id', 'kind', 'target_id', 'author_id'])
-      .where('id', '=', commentId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!c) throw new AppError(ResultCode.notFound);
-    if (c.author_id !== userId) throw new AppError(ResultCode.notYourComment);
-    const now = Date.now();
-    const r = await trx
-      .updateTable('comments')
-      .set({ deleted_at: now })
-      .where('deleted_at', 'is', null)
-      .where((eb) => eb.or([eb('id', '=', commentId), eb('parent_id', '=', commentId)]))
-      .executeTakeFirst();
-    await bump(trx, tableOf(commentTargetOf(c.kind)), 'comment_count', c.target_id, -Number(r.numUpdatedRows));
-    return { deleted: true as const };
-  });
+export async function deleteComment(db: Db, userId: number, commentId: number): Promise<{ deleted: true }> {
+  return db.transaction(
+    async (trx) => {
+      const c = await trx
+        .selectFrom('comments')
+        .select(['id', 'kind', 'target_id', 'author_id'])
+        .where('id', '=', commentId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!c) throw new AppError(ResultCode.notFound);
+      if (c.author_id !== userId) throw new AppError(ResultCode.notYourComment);
+      const now = Date.now();
+      const r = await trx
+        .updateTable('comments')
+        .set({ deleted_at: now })
+        .where('deleted_at', 'is', null)
+        .where((eb) => eb.or([eb('id', '=', commentId), eb('parent_id', '=', commentId)]))
+        .executeTakeFirst();
+      await bump(trx, tableOf(commentTargetOf(c.kind)), 'comment_count', c.target_id, -Number(r.numUpdatedRows));
+      return { deleted: true as const };
+    },
+    // Guarded by `deleted_at is null`: run again, it finds the comment gone and changes nothing.
+    { idempotent: true },
+  );
 }

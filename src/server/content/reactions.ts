@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LikeTarget } from '../../shared/api/content';
 import { ResultCode } from '../../shared/errors';
+import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { toCount } from './paging';
@@ -13,48 +14,52 @@ import { HIDDEN_STATES } from './users';
  * removed, which keeps counts exact under concurrent and repeated clicks on both engines.
  */
 export async function setReaction(
-  db: Kysely<Database>,
+  db: Db,
   table: 'likes' | 'collects',
   userId: number,
   target: { kind: LikeTarget; id: number },
   on: boolean,
 ): Promise<{ on: boolean; count: number }> {
-  return db.transaction().execute(async (trx) => {
-    await liveTarget(trx, target.kind, target.id);
-    const key = { user_id: userId, target_kind: target.kind, target_id: target.id };
-    let changed: boolean;
-    if (on) {
-      const r = await trx
-        .insertInto(table)
-        .values({ ...key, created_at: Date.now() })
-        .onConflict((oc) => oc.columns(['user_id', 'target_kind', 'target_id']).doNothing())
-        .executeTakeFirst();
-      changed = Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-    } else {
-      const r = await trx
-        .deleteFrom(table)
-        .where('user_id', '=', userId)
-        .where('target_kind', '=', target.kind)
-        .where('target_id', '=', target.id)
-        .executeTakeFirst();
-      changed = Number(r.numDeletedRows) > 0;
-    }
-    if (target.kind === 'comment') {
-      // Comments have no counter column: their likes are counted from the rows.
-      const n = await trx
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('target_kind', '=', 'comment')
-        .where('target_id', '=', target.id)
-        .executeTakeFirstOrThrow();
-      return { on, count: toCount(n.n) };
-    }
-    const counted = tableOf(target.kind);
-    const column = table === 'likes' ? 'like_count' : 'collect_count';
-    if (changed) await bump(trx, counted, column, target.id, on ? 1 : -1);
-    const row = await trx.selectFrom(counted).select(column).where('id', '=', target.id).executeTakeFirstOrThrow();
-    return { on, count: (row as Record<typeof column, number>)[column] };
-  });
+  return db.transaction(
+    async (trx) => {
+      await liveTarget(trx, target.kind, target.id);
+      const key = { user_id: userId, target_kind: target.kind, target_id: target.id };
+      let changed: boolean;
+      if (on) {
+        const r = await trx
+          .insertInto(table)
+          .values({ ...key, created_at: Date.now() })
+          .onConflict((oc) => oc.columns(['user_id', 'target_kind', 'target_id']).doNothing())
+          .executeTakeFirst();
+        changed = Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+      } else {
+        const r = await trx
+          .deleteFrom(table)
+          .where('user_id', '=', userId)
+          .where('target_kind', '=', target.kind)
+          .where('target_id', '=', target.id)
+          .executeTakeFirst();
+        changed = Number(r.numDeletedRows) > 0;
+      }
+      if (target.kind === 'comment') {
+        // Comments have no counter column: their likes are counted from the rows.
+        const n = await trx
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('target_kind', '=', 'comment')
+          .where('target_id', '=', target.id)
+          .executeTakeFirstOrThrow();
+        return { on, count: toCount(n.n) };
+      }
+      const counted = tableOf(target.kind);
+      const column = table === 'likes' ? 'like_count' : 'collect_count';
+      if (changed) await bump(trx, counted, column, target.id, on ? 1 : -1);
+      const row = await trx.selectFrom(counted).select(column).where('id', '=', target.id).executeTakeFirstOrThrow();
+      return { on, count: (row as Record<typeof column, number>)[column] };
+    },
+    // Keyed by (user, target): run again, the row is already there (or gone) and the counter stays.
+    { idempotent: true },
+  );
 }
 
 /** Follows or unfollows a visible user; answers the user's number of fans. */

@@ -29,12 +29,10 @@ export function registerContentRoutes(app: FastifyInstance) {
   endpoint(
     app,
     contract.comment,
-    async (input, request) => written(await addComment(db.kysely, await user(request), input, request.ctx.requestId)),
+    async (input, request) => written(await addComment(db, await user(request), input, request.ctx.requestId)),
     perIp(30),
   );
-  endpoint(app, contract.deleteComment, async (input, request) =>
-    written(await deleteComment(db.kysely, await user(request), input.commentId)),
-  );
+  endpoint(app, contract.deleteComment, async (input, request) => written(await deleteComment(db, await user(request), input.commentId)));
   // Like and collect: the same state-setting call on their own tables.
   for (const [c, table] of [
     [contract.like, 'likes'],
@@ -44,7 +42,7 @@ export function registerContentRoutes(app: FastifyInstance) {
       app,
       c,
       async (input, request) =>
-        written(await setReaction(db.kysely, table, await user(request), { kind: input.targetKind, id: input.targetId }, input.on)),
+        written(await setReaction(db, table, await user(request), { kind: input.targetKind, id: input.targetId }, input.on)),
       perIp(120),
     );
   }

@@ -40,7 +40,7 @@ export function registerFreeModelRoutes(app: FastifyInstance, deps: { secret: Bu
       const file = await freeModelFile(k, grant.modelId, grant.fileId);
       const stream = content.storage.read(file.storage_key);
       if (!stream) throw new AppError(ResultCode.notFound, { httpStatus: 404 });
-      await recordDownload(k, grant);
+      await recordDownload(db, grant);
       return reply
         .header('content-type', file.mime)
         .header('content-length', file.size_bytes)

@@ -1,13 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { FreeModelFiles } from '../../shared/api/free-model';
 import { ModelPrice } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
 import { fileUrl } from '../content/files';
-import type { Database } from '../db/schema';
+import type { Db, Tx } from '../db/database';
 import { AppError } from '../http/app-error';
 
 /** A free model that is not deleted, or 1001 (a paid model answers 3501). */
-async function freeModel(db: Kysely<Database>, modelId: number) {
+async function freeModel(db: Tx, modelId: number) {
   const m = await db
     .selectFrom('models')
     .select(['id', 'title', 'licence', 'price', 'download_count'])
@@ -20,7 +19,7 @@ async function freeModel(db: Kysely<Database>, modelId: number) {
 }
 
 /** What the download page shows: the model and its files. */
-export async function freeModelFiles(db: Kysely<Database>, modelId: number): Promise<FreeModelFiles> {
+export async function freeModelFiles(db: Tx, modelId: number): Promise<FreeModelFiles> {
   const m = await freeModel(db, modelId);
   const [files, image] = await Promise.all([
     db
@@ -49,7 +48,7 @@ export async function freeModelFiles(db: Kysely<Database>, modelId: number): Pro
 }
 
 /** The stored file of a free model's file id, or 1001 (the id must be one of that model's files). */
-export async function freeModelFile(db: Kysely<Database>, modelId: number, fileId: number) {
+export async function freeModelFile(db: Tx, modelId: number, fileId: number) {
   await freeModel(db, modelId);
   const f = await db
     .selectFrom('model_files')
@@ -66,20 +65,24 @@ export async function freeModelFile(db: Kysely<Database>, modelId: number, fileI
  * A member's download: their first of this model is a row (the key: model and member) and one
  * more on the model's counter, in one transaction; later downloads change nothing.
  */
-export async function recordDownload(db: Kysely<Database>, d: { modelId: number; userId: number; fileId: number }, now = Date.now()) {
-  return db.transaction().execute(async (trx) => {
-    const first = await trx
-      .insertInto('model_downloads')
-      .values({ model_id: d.modelId, user_id: d.userId, file_id: d.fileId, created_at: now })
-      .onConflict((oc) => oc.columns(['model_id', 'user_id']).doNothing())
-      .returning('model_id')
-      .executeTakeFirst();
-    if (first)
-      await trx
-        .updateTable('models')
-        .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-        .where('id', '=', d.modelId)
-        .execute();
-    return { counted: !!first };
-  });
+export async function recordDownload(db: Db, d: { modelId: number; userId: number; fileId: number }, now = Date.now()) {
+  return db.transaction(
+    async (trx) => {
+      const first = await trx
+        .insertInto('model_downloads')
+        .values({ model_id: d.modelId, user_id: d.userId, file_id: d.fileId, created_at: now })
+        .onConflict((oc) => oc.columns(['model_id', 'user_id']).doNothing())
+        .returning('model_id')
+        .executeTakeFirst();
+      if (first)
+        await trx
+          .updateTable('models')
+          .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+          .where('id', '=', d.modelId)
+          .execute();
+      return { counted: !!first };
+    },
+    // Keyed by (model, member): run again, it finds the row and counts nothing.
+    { idempotent: true },
+  );
 }

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Cart } from '../../shared/api/mall';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import { MAX_CART_LINES } from '../../shared/mall-rules';
-import type { Database } from '../db/schema';
+import type { Db, Tx } from '../db/database';
 import { AppError } from '../http/app-error';
 import { type ProductRow, productCard, productRow } from './catalogue';
 
@@ -13,11 +12,9 @@ import { type ProductRow, productCard, productRow } from './catalogue';
  * member changes it.
  */
 
-type Db = Kysely<Database>;
-
 export const lineAvailable = (p: ProductRow, quantity: number) => p.on_sale === 1 && p.stock >= quantity && quantity <= p.max_per_order;
 
-export async function readCart(db: Db, userId: number, locale: Locale): Promise<Cart> {
+export async function readCart(db: Tx, userId: number, locale: Locale): Promise<Cart> {
   const rows = await db
     .selectFrom('mall_cart_items as c')
     .innerJoin('mall_products as p', 'p.id', 'c.product_id')
@@ -44,34 +41,39 @@ export async function readCart(db: Db, userId: number, locale: Locale): Promise<
  * above the per-order limit (3811) or when the cart is full (3803); stock is checked at ordering.
  */
 export async function setCartLine(db: Db, userId: number, locale: Locale, productId: number, quantity: number, now: number): Promise<Cart> {
+  const q = db.kysely;
   if (quantity === 0) {
-    await db.deleteFrom('mall_cart_items').where('user_id', '=', userId).where('product_id', '=', productId).execute();
-    return readCart(db, userId, locale);
+    await q.deleteFrom('mall_cart_items').where('user_id', '=', userId).where('product_id', '=', productId).execute();
+    return readCart(q, userId, locale);
   }
-  const p = await productRow(db, productId);
+  const p = await productRow(q, productId);
   if (p.on_sale !== 1) throw new AppError(ResultCode.productUnavailable);
   if (quantity > p.max_per_order)
     throw new AppError(ResultCode.quantityOverLimit, { params: { max: p.max_per_order, name: productCard(p, locale).name } });
-  await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('mall_cart_items')
-      .set({ quantity, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('product_id', '=', productId)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) > 0) return;
-    const { n } = await trx
-      .selectFrom('mall_cart_items')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    if (Number(n) >= MAX_CART_LINES) throw new AppError(ResultCode.cartFull, { params: { max: MAX_CART_LINES } });
-    // A second tab adding the same product at the same moment: the key keeps one line.
-    await trx
-      .insertInto('mall_cart_items')
-      .values({ user_id: userId, product_id: productId, quantity, updated_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ quantity, updated_at: now }))
-      .execute();
-  });
-  return readCart(db, userId, locale);
+  await db.transaction(
+    async (trx) => {
+      const updated = await trx
+        .updateTable('mall_cart_items')
+        .set({ quantity, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0) return;
+      const { n } = await trx
+        .selectFrom('mall_cart_items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= MAX_CART_LINES) throw new AppError(ResultCode.cartFull, { params: { max: MAX_CART_LINES } });
+      // A second tab adding the same product at the same moment: the key keeps one line.
+      await trx
+        .insertInto('mall_cart_items')
+        .values({ user_id: userId, product_id: productId, quantity, updated_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet({ quantity, updated_at: now }))
+        .execute();
+    },
+    // Keyed by (member, product): run again, the line is set to the same quantity.
+    { idempotent: true },
+  );
+  return readCart(q, userId, locale);
 }

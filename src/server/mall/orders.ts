@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { ShippingAddressFields } from '../../shared/api/addresses';
 import type { Order, OrderCard, OrderLine } from '../../shared/api/mall';
 import { ResultCode } from '../../shared/errors';
 import { NEXT_STATES, type OrderState } from '../../shared/mall-rules';
+import type { Db, Tx } from '../db/database';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 
@@ -14,7 +15,6 @@ import { AppError } from '../http/app-error';
  * cancelling while WeChat Pay confirms, end with exactly one of them applied.
  */
 
-export type Db = Kysely<Database>;
 export type OrderRow = Selectable<Database['mall_orders']>;
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -26,7 +26,7 @@ export function newOrderNo(now: number): string {
   return `M${day}${Array.from(bytes, (b) => ALPHABET[b % 36]).join('')}`;
 }
 
-async function linesOf(db: Db, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
+async function linesOf(db: Tx, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
   const byOrder = new Map<number, OrderLine[]>();
   if (!orderIds.length) return byOrder;
   const rows = await db.selectFrom('mall_order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('product_id').execute();
@@ -48,7 +48,7 @@ const card = (r: OrderRow, lines: OrderLine[]): OrderCard => ({
   createdAt: Number(r.created_at),
 });
 
-export async function orderView(db: Db, r: OrderRow): Promise<Order> {
+export async function orderView(db: Tx, r: OrderRow): Promise<Order> {
   const [lines, history] = await Promise.all([
     linesOf(db, [Number(r.id)]),
     db.selectFrom('mall_order_events').select(['state', 'at']).where('order_id', '=', r.id).orderBy('at').execute(),
@@ -66,7 +66,7 @@ export async function orderView(db: Db, r: OrderRow): Promise<Order> {
 
 /** Newest first, one page (`before` = an order's row id, as the cursor travels). */
 export async function orderPage(
-  db: Db,
+  db: Tx,
   where: { userId?: number; state?: OrderState },
   page: { before?: number; limit: number },
 ): Promise<{ rows: OrderRow[]; cards: OrderCard[]; more: boolean }> {
@@ -87,7 +87,7 @@ export async function orderPage(
 }
 
 /** One of the member's orders; anyone else's is "not found", exactly like an unknown number. */
-export async function ownOrder(db: Db, userId: number, orderNo: string): Promise<OrderRow> {
+export async function ownOrder(db: Tx, userId: number, orderNo: string): Promise<OrderRow> {
   const row = await db
     .selectFrom('mall_orders')
     .selectAll()
@@ -98,7 +98,7 @@ export async function ownOrder(db: Db, userId: number, orderNo: string): Promise
   return row;
 }
 
-export async function orderByNo(db: Db, orderNo: string): Promise<OrderRow | undefined> {
+export async function orderByNo(db: Tx, orderNo: string): Promise<OrderRow | undefined> {
   return db.selectFrom('mall_orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
 }
 
@@ -108,7 +108,7 @@ export async function orderByNo(db: Db, orderNo: string): Promise<OrderRow | und
  * `to` is not a next state of the state read.
  */
 export async function moveOrder(
-  trx: Db,
+  trx: Tx,
   order: OrderRow,
   to: OrderState,
   at: { now: number; actorId: number | null },
@@ -128,7 +128,7 @@ export async function moveOrder(
   return true;
 }
 
-async function returnStock(trx: Db, orderId: number): Promise<void> {
+async function returnStock(trx: Tx, orderId: number): Promise<void> {
   const lines = await trx.selectFrom('mall_order_lines').select(['product_id', 'quantity']).where('order_id', '=', orderId).execute();
   for (const l of lines)
     await trx
@@ -140,6 +140,7 @@ async function returnStock(trx: Db, orderId: number): Promise<void> {
 
 /** Reads the order again and moves it; the order as it stands afterwards (moved or not). */
 export async function moveAndRead(db: Db, order: OrderRow, to: OrderState, at: { now: number; actorId: number | null }, changes = {}) {
-  await db.transaction().execute((trx) => moveOrder(trx, order, to, at, changes));
-  return (await orderByNo(db, order.order_no)) as OrderRow;
+  // Guarded by the state read: run again, the move finds the order moved and writes nothing.
+  await db.transaction((trx) => moveOrder(trx, order, to, at, changes), { idempotent: true });
+  return (await orderByNo(db.kysely, order.order_no)) as OrderRow;
 }

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { ResultCode } from '../../shared/errors';
 import { ExternalSignInError, type ExternalSignInProvider } from '../accounts/wechat/provider';
+import type { Tx } from '../db/database';
 import { AppError } from '../http/app-error';
-import type { Db } from './orders';
 
 /**
  * Who pays: JSAPI payments need the member's openid for the pay app (the official account WeChat
@@ -19,7 +19,7 @@ export interface Payers {
 
 const WECHAT_AUTHORIZE = 'https://open.weixin.qq.com/connect/oauth2/authorize';
 
-export function createPayers(db: Db, opts: { appId: string; publicUrl: string; exchange: ExternalSignInProvider['exchange'] }): Payers {
+export function createPayers(db: Tx, opts: { appId: string; publicUrl: string; exchange: ExternalSignInProvider['exchange'] }): Payers {
   return {
     async openidFor(userId) {
       const row = await db

@@ -1,8 +1,9 @@
 import type { Order, PayStart } from '../../shared/api/mall';
 import { MALL_PAY_NOTIFY_PATH, MALL_REFUND_NOTIFY_PATH } from '../../shared/api/routes-mall';
 import { ResultCode } from '../../shared/errors';
+import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
-import { type Db, moveAndRead, moveOrder, type OrderRow, orderByNo, orderView, ownOrder } from './orders';
+import { moveAndRead, moveOrder, type OrderRow, orderByNo, orderView, ownOrder } from './orders';
 import { type JsapiPayParams, PayError, type PaymentNotice, type Transaction, type WechatPayProvider } from './pay/provider';
 import type { PayAnswer } from './pay/stand-in';
 
@@ -59,7 +60,7 @@ async function channel(deps: PaymentDeps): Promise<PayChannel> {
 }
 
 export async function startPay(deps: PaymentDeps, userId: number, orderNo: string, now: number): Promise<PayStart> {
-  let order = await ownOrder(deps.db, userId, orderNo);
+  let order = await ownOrder(deps.db.kysely, userId, orderNo);
   if (order.state === 'created' && order.pay_by <= now) {
     await closeAndCancel(deps, order, 'expired', system(now));
     throw new AppError(ResultCode.orderExpired);
@@ -70,7 +71,7 @@ export async function startPay(deps: PaymentDeps, userId: number, orderNo: strin
   if (!openid) throw new AppError(ResultCode.payerNeeded);
   let prepayId = order.payer_openid === openid ? order.prepay_id : null;
   if (!prepayId) {
-    const view = await orderView(deps.db, order);
+    const view = await orderView(deps.db.kysely, order);
     const first = view.lines[0]?.name ?? order.order_no;
     try {
       ({ prepayId } = await pay.createJsapiOrder({
@@ -85,17 +86,17 @@ export async function startPay(deps: PaymentDeps, userId: number, orderNo: strin
     } catch (err) {
       payFailure(err, deps, order.order_no);
     }
-    await deps.db
+    await deps.db.kysely
       .updateTable('mall_orders')
       .set({ prepay_id: prepayId, payer_openid: openid, updated_at: now })
       .where('id', '=', order.id)
       .where('state', '=', 'created')
       .execute();
-    order = await ownOrder(deps.db, userId, orderNo);
+    order = await ownOrder(deps.db.kysely, userId, orderNo);
   }
   return {
     params: pay.jsapiParams(prepayId as string),
-    order: await orderView(deps.db, order),
+    order: await orderView(deps.db.kysely, order),
     ...(devPay ? { devPayUrl: DEV_PAY_PATH } : {}),
   };
 }
@@ -116,7 +117,7 @@ function truncateUtf8(s: string, maxBytes: number): string {
  */
 export async function applyTransaction(deps: PaymentDeps, t: Transaction, now: number): Promise<void> {
   if (t.tradeState !== 'SUCCESS') return;
-  const order = await orderByNo(deps.db, t.outTradeNo);
+  const order = await orderByNo(deps.db.kysely, t.outTradeNo);
   const pay = (await deps.pay())?.provider;
   if (!order || !pay || t.appId !== pay.appId || t.mchid !== pay.mchid || t.totalFen !== order.total_fen) {
     deps.log.error(
@@ -151,13 +152,13 @@ export async function applyTransaction(deps: PaymentDeps, t: Transaction, now: n
 
 /** After the pay sheet: asks WeChat Pay directly (a notification may still be on its way). */
 export async function syncOrder(deps: PaymentDeps, userId: number, orderNo: string, now: number): Promise<Order> {
-  const order = await ownOrder(deps.db, userId, orderNo);
+  const order = await ownOrder(deps.db.kysely, userId, orderNo);
   const pay = order.state === 'created' && order.prepay_id ? (await deps.pay())?.provider : undefined;
   if (pay) {
     const t = await pay.queryOrder(order.order_no).catch((err) => payFailure(err, deps, order.order_no));
     if (t) await applyTransaction(deps, t, now);
   }
-  return orderView(deps.db, await ownOrder(deps.db, userId, orderNo));
+  return orderView(deps.db.kysely, await ownOrder(deps.db.kysely, userId, orderNo));
 }
 
 /**
@@ -202,7 +203,7 @@ export async function receiveNotice(deps: PaymentDeps, headers: Record<string, s
   if (notice.transaction) await applyTransaction(deps, notice.transaction, now);
   if (notice.refund && notice.refund.status !== 'SUCCESS')
     deps.log.error({ orderNo: notice.refund.outTradeNo, status: notice.refund.status }, 'WeChat Pay refund did not succeed');
-  await deps.db
+  await deps.db.kysely
     .insertInto('mall_pay_notices')
     .values({
       id: notice.id.slice(0, 64),
@@ -217,7 +218,7 @@ export async function receiveNotice(deps: PaymentDeps, headers: Record<string, s
 
 /** Staff refund the whole order (paid or shipped). The refund number is derived from the order, so a retry is the same refund at WeChat Pay. */
 export async function refundOrder(deps: PaymentDeps, orderNo: string, reason: string, at: { now: number; actorId: number | null }) {
-  const order = await orderByNo(deps.db, orderNo);
+  const order = await orderByNo(deps.db.kysely, orderNo);
   if (!order) throw new AppError(ResultCode.orderNotFound);
   if (order.state !== 'paid' && order.state !== 'shipped') throw new AppError(ResultCode.orderStateChanged);
   const refundNo = `R${order.order_no.slice(1)}`;
@@ -238,7 +239,7 @@ export async function refundOrder(deps: PaymentDeps, orderNo: string, reason: st
 
 /** Unpaid orders past their time (cancelled, stock back) and shipped ones past AUTO_COMPLETE_MS (done). Safe on several instances at once. */
 export async function expireOrders(deps: PaymentDeps, now: number, completeAfterMs: number): Promise<{ cancelled: number; done: number }> {
-  const late = await deps.db
+  const late = await deps.db.kysely
     .selectFrom('mall_orders')
     .selectAll()
     .where('state', '=', 'created')
@@ -255,7 +256,7 @@ export async function expireOrders(deps: PaymentDeps, now: number, completeAfter
       if (!(err instanceof AppError)) throw err;
     }
   }
-  const arrived = await deps.db
+  const arrived = await deps.db.kysely
     .selectFrom('mall_orders')
     .selectAll()
     .where('state', '=', 'shipped')
@@ -263,6 +264,9 @@ export async function expireOrders(deps: PaymentDeps, now: number, completeAfter
     .limit(200)
     .execute();
   let done = 0;
-  for (const order of arrived) if (await deps.db.transaction().execute((trx) => moveOrder(trx, order, 'done', system(now)))) done++;
+  for (const order of arrived) {
+    // Guarded by the state read: run again, the move finds the order done and writes nothing.
+    if (await deps.db.transaction((trx) => moveOrder(trx, order, 'done', system(now)), { idempotent: true })) done++;
+  }
   return { cancelled, done };
 }

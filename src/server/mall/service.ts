@@ -49,46 +49,47 @@ export type Mall = MallService & { admin: MallAdmin };
 
 export function createMallService(deps: PaymentDeps, now: () => number = Date.now): Mall {
   const { db } = deps;
+  const q = db.kysely;
   const member = (userId: number) => ({ now: now(), actorId: userId });
-  const view = async (row: OrderRow) => orderView(db, row);
+  const view = async (row: OrderRow) => orderView(q, row);
   const adminView = async (row: OrderRow): Promise<AdminOrder> => {
-    const buyer = await db.selectFrom('users').select(['id', 'nickname']).where('id', '=', row.user_id).executeTakeFirst();
+    const buyer = await q.selectFrom('users').select(['id', 'nickname']).where('id', '=', row.user_id).executeTakeFirst();
     return {
-      ...(await orderView(db, row)),
+      ...(await orderView(q, row)),
       buyer: { userId: Number(row.user_id), nickname: buyer?.nickname ?? '' },
       transactionId: row.transaction_id,
     };
   };
   const staffOrder = async (orderNo: string) => {
-    const row = await orderByNo(db, orderNo);
+    const row = await orderByNo(q, orderNo);
     if (!row) throw new AppError(ResultCode.orderNotFound);
     return row;
   };
   return {
-    products: (locale, page) => listProducts(db, locale, page),
-    product: (locale, id) => getProduct(db, locale, id),
-    cart: (userId, locale) => readCart(db, userId, locale),
+    products: (locale, page) => listProducts(q, locale, page),
+    product: (locale, id) => getProduct(q, locale, id),
+    cart: (userId, locale) => readCart(q, userId, locale),
     setCart: (userId, locale, productId, quantity) => setCartLine(db, userId, locale, productId, quantity, now()),
     createOrder: (userId, locale, requestId, input) => placeOrder(db, userId, locale, requestId, input, now()),
     async orders(userId, page) {
-      const { cards, more } = await orderPage(db, { userId, ...(page.state ? { state: page.state } : {}) }, page);
+      const { cards, more } = await orderPage(q, { userId, ...(page.state ? { state: page.state } : {}) }, page);
       return { items: cards, more };
     },
-    order: async (userId, orderNo) => view(await ownOrder(db, userId, orderNo)),
-    cancel: async (userId, orderNo) => view(await closeAndCancel(deps, await ownOrder(db, userId, orderNo), 'buyer', member(userId))),
+    order: async (userId, orderNo) => view(await ownOrder(q, userId, orderNo)),
+    cancel: async (userId, orderNo) => view(await closeAndCancel(deps, await ownOrder(q, userId, orderNo), 'buyer', member(userId))),
     async confirm(userId, orderNo) {
-      const order = await ownOrder(db, userId, orderNo);
+      const order = await ownOrder(q, userId, orderNo);
       if (order.state !== 'shipped') throw new AppError(ResultCode.orderStateChanged);
       return view(await moveAndRead(db, order, 'done', member(userId)));
     },
     pay: (userId, orderNo) => startPay(deps, userId, orderNo, now()),
     sync: (userId, orderNo) => syncOrder(deps, userId, orderNo, now()),
     admin: {
-      saveProduct: (input) => saveProduct(db, input, now()),
-      restock: (id, add) => restock(db, id, add, now()),
-      products: () => allProducts(db),
+      saveProduct: (input) => saveProduct(q, input, now()),
+      restock: (id, add) => restock(q, id, add, now()),
+      products: () => allProducts(q),
       async orders(page) {
-        const { rows, more } = await orderPage(db, page.state ? { state: page.state } : {}, page);
+        const { rows, more } = await orderPage(q, page.state ? { state: page.state } : {}, page);
         return { items: await Promise.all(rows.map(adminView)), more };
       },
       async ship(orderNo, shipping, staffId) {

@@ -70,7 +70,7 @@ export async function createMallModule(config: Config, db: Db, log: FastifyBaseL
     };
   }
   const payment: PaymentDeps = {
-    db: db.kysely,
+    db,
     pay,
     openidFor: (userId) => payers.openidFor(userId),
     origin,

@@ -1,7 +1,7 @@
 import { createContentService } from '../content/service';
 import type { FileStorage } from '../content/storage';
 import type { Seed } from '../db/seed/seed';
-import { createModelerService } from './service';
+import { insertContest } from './service';
 
 const DAY = 86_400_000;
 
@@ -17,9 +17,9 @@ export function modelerDemoSeed(files: FileStorage): Seed {
       const content = createContentService(trx, files);
       const models = (await Promise.all([1, 2, 3, 4].map((id) => content.model(id)))).flatMap((m) => (m && m.images.length > 0 ? [m] : []));
       const startsAt = now - DAY;
-      const modeler = createModelerService(trx, files);
-      await modeler.insertContest(
+      await insertContest(
         trx,
+        files,
         {
           title: 'Desk Companions Design Contest',
           description: 'Design a useful or delightful object for the desk. Members vote for their favourites.',

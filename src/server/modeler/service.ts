@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { FieldIssue } from '../../shared/api/envelope';
 import type { Contest, ContestEntry, ContestInput, EntryInput, ModelerRequest, ModelerRequestCard } from '../../shared/api/modeler';
 import { ResultCode } from '../../shared/errors';
@@ -8,6 +8,7 @@ import { type StoredFile, saveUpload } from '../content/import/files';
 import { fileUrl } from '../content/models';
 import { createContentService } from '../content/service';
 import type { FileStorage } from '../content/storage';
+import type { Db, Tx } from '../db/database';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 
@@ -17,10 +18,11 @@ const refuse = (issues: FieldIssue[]) =>
   new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: issues[0]?.field ?? '' }, result: { issues } });
 
 /** The modeler programme: requests, contests, votes. */
-export function createModelerService(db: Kysely<Database>, storage: FileStorage) {
+export function createModelerService(db: Db, storage: FileStorage) {
+  const q = db.kysely;
   const imageUrls = async (ids: number[]) => {
     if (ids.length === 0) return [];
-    const rows = await db.selectFrom('content_files').select(['id', 'storage_key']).where('id', 'in', ids).execute();
+    const rows = await q.selectFrom('content_files').select(['id', 'storage_key']).where('id', 'in', ids).execute();
     const byId = new Map(rows.map((r) => [Number(r.id), fileUrl(r.storage_key)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
@@ -43,7 +45,7 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
   }
 
   const requestRow = (id: number) =>
-    db
+    q
       .selectFrom('modeler_requests')
       .innerJoin('users', 'users.id', 'modeler_requests.user_id')
       .selectAll('modeler_requests')
@@ -58,17 +60,17 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
   }
 
   /** Open requests, newest first, `before` an id for the next page. */
-  async function requests(q: { before?: number; limit: number }): Promise<{ items: ModelerRequestCard[]; more: boolean }> {
-    let query = db.selectFrom('modeler_requests').selectAll().where('closed_at', 'is', null);
-    if (q.before) query = query.where('id', '<', q.before);
+  async function requests(cursor: { before?: number; limit: number }): Promise<{ items: ModelerRequestCard[]; more: boolean }> {
+    let query = q.selectFrom('modeler_requests').selectAll().where('closed_at', 'is', null);
+    if (cursor.before) query = query.where('id', '<', cursor.before);
     const rows = await query
       .orderBy('id', 'desc')
-      .limit(q.limit + 1)
+      .limit(cursor.limit + 1)
       .execute();
-    const page = rows.slice(0, q.limit);
+    const page = rows.slice(0, cursor.limit);
     const firstOf = new Map(page.map((r) => [Number(r.id), idsOf(r)[0]]));
     const ids = [...firstOf.values()].filter((id): id is number => id !== undefined);
-    const files = ids.length ? await db.selectFrom('content_files').select(['id', 'storage_key']).where('id', 'in', ids).execute() : [];
+    const files = ids.length ? await q.selectFrom('content_files').select(['id', 'storage_key']).where('id', 'in', ids).execute() : [];
     const urlOf = new Map(files.map((f) => [Number(f.id), fileUrl(f.storage_key)]));
     return {
       items: page.map((r) => ({
@@ -79,7 +81,7 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
         imageUrl: urlOf.get(firstOf.get(Number(r.id)) ?? 0) ?? null,
         closed: false,
       })),
-      more: rows.length > q.limit,
+      more: rows.length > cursor.limit,
     };
   }
 
@@ -113,7 +115,7 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
         if (!type || b.byteLength > MAX_IMAGE_BYTES) throw refuse([{ field: 'images', message: 'imageType' }]);
         stored.push(
           await saveUpload(
-            db,
+            q,
             storage,
             b,
             { type, name: `reference-${i + 1}.${type.extensions[0]}`, sizeBytes: b.byteLength, gcode: null },
@@ -121,7 +123,7 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
           ),
         );
       }
-      const row = await db
+      const row = await q
         .insertInto('modeler_requests')
         .values({
           user_id: userId,
@@ -146,7 +148,7 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
     const r = await requestRow(id);
     if (!r) throw new AppError(ResultCode.modelerRequestNotFound);
     if (Number(r.user_id) !== userId) throw new AppError(ResultCode.notYourRequest);
-    const done = await db
+    const done = await q
       .updateTable('modeler_requests')
       .set({ closed_at: now })
       .where('id', '=', id)
@@ -159,12 +161,12 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
   async function contest(contestId: number | undefined, now = Date.now()): Promise<Contest | null> {
     let c: Selectable<Database['modeler_contests']> | undefined;
     if (contestId !== undefined) {
-      c = await db.selectFrom('modeler_contests').selectAll().where('id', '=', contestId).executeTakeFirst();
+      c = await q.selectFrom('modeler_contests').selectAll().where('id', '=', contestId).executeTakeFirst();
       if (!c) throw new AppError(ResultCode.contestNotFound);
     } else {
       // The running contest that started last; else the last one that started; else none.
       c =
-        (await db
+        (await q
           .selectFrom('modeler_contests')
           .selectAll()
           .where('starts_at', '<=', now)
@@ -172,7 +174,7 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
           .orderBy('starts_at', 'desc')
           .orderBy('id', 'desc')
           .executeTakeFirst()) ??
-        (await db
+        (await q
           .selectFrom('modeler_contests')
           .selectAll()
           .where('starts_at', '<=', now)
@@ -181,7 +183,7 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
           .executeTakeFirst());
       if (!c) return null;
     }
-    const entries = await db
+    const entries = await q
       .selectFrom('modeler_entries')
       .selectAll()
       .where('contest_id', '=', Number(c.id))
@@ -214,7 +216,7 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
   }
 
   async function myVotes(userId: number, contestId: number): Promise<{ entryIds: number[] }> {
-    const rows = await db
+    const rows = await q
       .selectFrom('modeler_votes')
       .innerJoin('modeler_entries', 'modeler_entries.id', 'modeler_votes.entry_id')
       .select('modeler_votes.entry_id')
@@ -231,7 +233,7 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
    * when a row was inserted or deleted, so counts stay exact under concurrent calls.
    */
   async function setVote(userId: number, entryId: number, on: boolean, now = Date.now()) {
-    const entry = await db
+    const entry = await q
       .selectFrom('modeler_entries')
       .innerJoin('modeler_contests', 'modeler_contests.id', 'modeler_entries.contest_id')
       .select(['modeler_contests.vote_starts_at', 'modeler_contests.vote_ends_at'])
@@ -240,90 +242,51 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
     if (!entry) throw new AppError(ResultCode.entryNotFound);
     if (contestState({ voteStartsAt: Number(entry.vote_starts_at), voteEndsAt: Number(entry.vote_ends_at) }, now) !== 'voting')
       throw new AppError(ResultCode.votingClosed);
-    const votes = await db.transaction().execute(async (trx) => {
-      const changed = on
-        ? Number(
-            (
-              await trx
-                .insertInto('modeler_votes')
-                .values({ entry_id: entryId, user_id: userId, created_at: now })
-                .onConflict((oc) => oc.columns(['entry_id', 'user_id']).doNothing())
-                .executeTakeFirst()
-            ).numInsertedOrUpdatedRows ?? 0,
-          )
-        : Number(
-            (await trx.deleteFrom('modeler_votes').where('entry_id', '=', entryId).where('user_id', '=', userId).executeTakeFirst())
-              .numDeletedRows,
-          );
-      if (changed > 0)
-        await trx
-          .updateTable('modeler_entries')
-          .set({ vote_count: sql`vote_count + ${on ? 1 : -1}` })
-          .where('id', '=', entryId)
-          .execute();
-      const row = await trx.selectFrom('modeler_entries').select('vote_count').where('id', '=', entryId).executeTakeFirstOrThrow();
-      return Number(row.vote_count);
-    });
+    const votes = await db.transaction(
+      async (trx) => {
+        const changed = on
+          ? Number(
+              (
+                await trx
+                  .insertInto('modeler_votes')
+                  .values({ entry_id: entryId, user_id: userId, created_at: now })
+                  .onConflict((oc) => oc.columns(['entry_id', 'user_id']).doNothing())
+                  .executeTakeFirst()
+              ).numInsertedOrUpdatedRows ?? 0,
+            )
+          : Number(
+              (await trx.deleteFrom('modeler_votes').where('entry_id', '=', entryId).where('user_id', '=', userId).executeTakeFirst())
+                .numDeletedRows,
+            );
+        if (changed > 0)
+          await trx
+            .updateTable('modeler_entries')
+            .set({ vote_count: sql`vote_count + ${on ? 1 : -1}` })
+            .where('id', '=', entryId)
+            .execute();
+        const row = await trx.selectFrom('modeler_entries').select('vote_count').where('id', '=', entryId).executeTakeFirstOrThrow();
+        return Number(row.vote_count);
+      },
+      // Keyed by (entry, member): run again, the vote is already there (or gone) and the counter stays.
+      { idempotent: true },
+    );
     return { entryId, votes, voted: on };
   }
 
-  async function insertEntry(trx: Kysely<Database>, contestId: number, e: EntryInput, position: number, now: number) {
-    let imageUrl = e.imageUrl;
-    if (e.modelId !== undefined) {
-      const model = await createContentService(trx, storage).model(e.modelId);
-      if (!model) throw refuse([{ field: 'modelId', message: 'unknown model' }]);
-      imageUrl ??= model.images[0]?.url;
-    }
-    if (!imageUrl) throw refuse([{ field: 'imageUrl', message: 'the model has no image' }]);
-    await trx
-      .insertInto('modeler_entries')
-      .values({
-        contest_id: contestId,
-        title: e.title,
-        designer: e.designer,
-        image_url: imageUrl,
-        model_id: e.modelId ?? null,
-        position,
-        created_at: now,
-      })
-      .execute();
-  }
-
   async function createContest(input: ContestInput, now = Date.now()): Promise<Contest> {
-    const id = await db.transaction().execute((trx) => insertContest(trx, input, now));
+    const id = await db.transaction((trx) => insertContest(trx, storage, input, now));
     return (await contest(id, now)) as Contest;
   }
 
-  /** Inserts a contest and its entries; call it inside a transaction (the demo seed's, or createContest's). */
-  async function insertContest(trx: Kysely<Database>, input: ContestInput, now: number): Promise<number> {
-    {
-      const row = await trx
-        .insertInto('modeler_contests')
-        .values({
-          title: input.title,
-          description: input.description,
-          starts_at: input.startsAt,
-          ends_at: input.endsAt,
-          vote_starts_at: input.voteStartsAt,
-          vote_ends_at: input.voteEndsAt,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const [i, e] of input.entries.entries()) await insertEntry(trx, Number(row.id), e, i + 1, now);
-      return Number(row.id);
-    }
-  }
-
   async function addEntry(input: EntryInput & { contestId: number }, now = Date.now()): Promise<Contest> {
-    const c = await db.selectFrom('modeler_contests').select('id').where('id', '=', input.contestId).executeTakeFirst();
+    const c = await q.selectFrom('modeler_contests').select('id').where('id', '=', input.contestId).executeTakeFirst();
     if (!c) throw new AppError(ResultCode.contestNotFound);
-    const last = await db
+    const last = await q
       .selectFrom('modeler_entries')
       .select((eb) => eb.fn.max('position').as('p'))
       .where('contest_id', '=', input.contestId)
       .executeTakeFirst();
-    await insertEntry(db, input.contestId, input, Number(last?.p ?? 0) + 1, now);
+    await insertEntry(q, storage, input.contestId, input, Number(last?.p ?? 0) + 1, now);
     return (await contest(input.contestId, now)) as Contest;
   }
 
@@ -337,9 +300,49 @@ export function createModelerService(db: Kysely<Database>, storage: FileStorage)
     vote: (userId: number, entryId: number) => setVote(userId, entryId, true),
     unvote: (userId: number, entryId: number) => setVote(userId, entryId, false),
     createContest,
-    insertContest,
     addEntry,
   };
 }
 
 export type ModelerService = ReturnType<typeof createModelerService>;
+
+/** Inserts a contest and its entries; call it inside a transaction (the demo seed's, or createContest's). */
+export async function insertContest(trx: Tx, storage: FileStorage, input: ContestInput, now: number): Promise<number> {
+  const row = await trx
+    .insertInto('modeler_contests')
+    .values({
+      title: input.title,
+      description: input.description,
+      starts_at: input.startsAt,
+      ends_at: input.endsAt,
+      vote_starts_at: input.voteStartsAt,
+      vote_ends_at: input.voteEndsAt,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [i, e] of input.entries.entries()) await insertEntry(trx, storage, Number(row.id), e, i + 1, now);
+  return Number(row.id);
+}
+
+async function insertEntry(trx: Tx, storage: FileStorage, contestId: number, e: EntryInput, position: number, now: number) {
+  let imageUrl = e.imageUrl;
+  if (e.modelId !== undefined) {
+    const model = await createContentService(trx, storage).model(e.modelId);
+    if (!model) throw refuse([{ field: 'modelId', message: 'unknown model' }]);
+    imageUrl ??= model.images[0]?.url;
+  }
+  if (!imageUrl) throw refuse([{ field: 'imageUrl', message: 'the model has no image' }]);
+  await trx
+    .insertInto('modeler_entries')
+    .values({
+      contest_id: contestId,
+      title: e.title,
+      designer: e.designer,
+      image_url: imageUrl,
+      model_id: e.modelId ?? null,
+      position,
+      created_at: now,
+    })
+    .execute();
+}

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   ZCircleInput,
@@ -13,7 +12,7 @@ import {
   ZTopicInput,
   ZUserInput,
 } from '../../../shared/api/content-admin';
-import type { Database } from '../../db/schema';
+import type { Db, Tx } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { message } from '../../http/messages';
 import type { FileStorage } from '../storage';
@@ -86,7 +85,7 @@ const schemaFor = (section: Section, item: Record<string, unknown>) =>
   })[section];
 
 /** Reads, checks and imports a manifest file; returns what was created. */
-export async function importManifest(db: Kysely<Database>, storage: FileStorage, manifestPath: string): Promise<ImportResult> {
+export async function importManifest(db: Db, storage: FileStorage, manifestPath: string): Promise<ImportResult> {
   let raw: unknown;
   try {
     raw = JSON.parse(await fs.readFile(manifestPath, 'utf8'));
@@ -146,12 +145,12 @@ class Run {
   }
 
   /** The import itself, in one transaction (ids now real); files stored for it are removed if it fails. */
-  async write(db: Kysely<Database>): Promise<ImportResult> {
+  async write(db: Db): Promise<ImportResult> {
     for (const map of Object.values(this.refs)) map.clear();
     const result: ImportResult = { files: [], users: [], topics: [], circles: [], models: [], slices: [], posts: [], timelapses: [] };
     const now = Date.now();
     try {
-      await db.transaction().execute(async (trx) => {
+      await db.transaction(async (trx) => {
         for (const { section, item, ref, label } of this.items()) {
           const input = await this.resolve(label, item, async (file, field) => {
             const stored = await this.upload(trx, label, field, file, now);
@@ -215,7 +214,7 @@ class Run {
     return parsed.data;
   }
 
-  private async create(trx: Kysely<Database>, section: Section, label: string, input: unknown, now: number): Promise<number> {
+  private async create(trx: Tx, section: Section, label: string, input: unknown, now: number): Promise<number> {
     try {
       switch (section) {
         case 'users':
@@ -241,7 +240,7 @@ class Run {
   }
 
   /** A G-code uploaded by this run was parsed when checked; a file already stored is read back. */
-  private async gcodeSlice(trx: Kysely<Database>, input: z.infer<typeof ZGcodeSliceInput>, now: number) {
+  private async gcodeSlice(trx: Tx, input: z.infer<typeof ZGcodeSliceInput>, now: number) {
     const file = await requireFile(trx, input.gcodeFileId, 'gcode', 'gcodeFileId');
     const uploaded = [...this.stored.values()].find((f) => f.fileId === file.id)?.gcode;
     const params = uploaded ?? (await parseStoredGcode(this.storage, file, 'gcodeFileId'));
@@ -256,7 +255,7 @@ class Run {
     return checked;
   }
 
-  private async upload(trx: Kysely<Database>, label: string, field: string, file: string, now: number): Promise<StoredFile> {
+  private async upload(trx: Tx, label: string, field: string, file: string, now: number): Promise<StoredFile> {
     const done = this.stored.get(file);
     if (done) return done;
     const checked = this.checkFile(label, field, file);

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import * as contract from '../../../shared/api/content-admin';
 import { ResultCode } from '../../../shared/errors';
 import { requireRole } from '../../accounts/auth';
-import type { Database } from '../../db/schema';
+import type { Tx } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { endpoint, ok, parseInput } from '../../http/envelope';
 import { MAX_UPLOAD_BYTES } from './file-types';
@@ -27,10 +26,10 @@ export function registerContentImport(app: FastifyInstance) {
     // Each create runs in one transaction; cached pages are dropped so the content shows at once.
     const create = <I extends z.ZodType, R extends z.ZodType>(
       c: { method: 'POST'; path: string; input: I; result: R },
-      run: (trx: Kysely<Database>, input: z.infer<I>, now: number) => Promise<z.infer<R>>,
+      run: (trx: Tx, input: z.infer<I>, now: number) => Promise<z.infer<R>>,
     ) =>
       endpoint(admin, c, async (input) => {
-        const result = await db.kysely.transaction().execute((trx) => run(trx, input as z.infer<I>, Date.now()));
+        const result = await db.transaction((trx) => run(trx, input as z.infer<I>, Date.now()));
         pageCache.clear();
         return result;
       });
@@ -47,7 +46,7 @@ export function registerContentImport(app: FastifyInstance) {
       // Parsed before the transaction: a large file must not hold the write lock while it is read.
       const file = await requireFile(db.kysely, input.gcodeFileId, 'gcode', 'gcodeFileId');
       const params = await parseStoredGcode(content.storage, file, 'gcodeFileId');
-      const result = await db.kysely.transaction().execute((trx) => service.createGcodeSlice(trx, input, { file, params }, Date.now()));
+      const result = await db.transaction((trx) => service.createGcodeSlice(trx, input, { file, params }, Date.now()));
       pageCache.clear();
       return { ...result, params };
     });
