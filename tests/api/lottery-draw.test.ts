@@ -261,9 +261,7 @@ describe.each(ENGINES)('the draw engine on %s', (engine) => {
     expect(await moveCoins(db(), { userId: u, delta: 100, reason: 'admin', key: `k-${u}-1` }, now)).toBe(false);
     const spends = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        db()
-          .transaction()
-          .execute((trx) => moveCoins(trx, { userId: u, delta: -30, reason: 'exchange', key: `k-${u}-spend-${i}` }, now)),
+        port().transaction((trx) => moveCoins(trx, { userId: u, delta: -30, reason: 'exchange', key: `k-${u}-spend-${i}` }, now)),
       ),
     );
     expect(spends.filter(Boolean)).toHaveLength(3);

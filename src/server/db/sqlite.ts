@@ -113,7 +113,7 @@ function sqliteDialect(driver: Driver): Dialect {
   };
 }
 
-/** The driver of plain queries (and of Kysely's own transactions, which commit on their own). */
+/** The driver of plain queries (and of Kysely's own transactions — the migrator's, the seeds' — which commit on their own). */
 class TurnDriver implements Driver {
   constructor(
     private readonly statements: StatementCache,
