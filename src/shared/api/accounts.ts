@@ -140,6 +140,15 @@ export const oauthStart = {
   result: z.null(),
 } as const;
 
+/**
+ * What a role is granted for: everything (`*`), a whole area (`analytics`, `content`, `mall`,
+ * `support`), or one campaign (`activity:12`), venue (`venue:cd16`) or programme
+ * (`programme:univer`). Anything else would be a role no check ever asks for.
+ */
+export const ZRoleScope = z
+  .string()
+  .regex(/^(\*|analytics|content|mall|support|activity:[1-9]\d{0,15}|venue:[A-Za-z0-9_-]{1,40}|programme:[a-z0-9_-]{1,40})$/);
+
 /** Staff: user level (invite programme), state, premium expiry and roles. */
 export const adminUpdateUser = {
   ...API.accounts.adminUpdateUser,
@@ -149,7 +158,7 @@ export const adminUpdateUser = {
     state: z.enum(['active', 'at_risk', 'blocked']).optional(),
     premiumUntil: z.number().int().min(0).nullable().optional(),
     addRoles: z
-      .array(z.object({ role: z.enum(['staff', 'admin', 'group_owner']), scope: z.string().regex(/^(\*|[a-z]+:[A-Za-z0-9_-]{1,40})$/) }))
+      .array(z.object({ role: z.enum(['staff', 'admin', 'group_owner']), scope: ZRoleScope }))
       .max(20)
       .optional(),
     removeRoles: z
