@@ -35,7 +35,19 @@ describe.each(ENGINES)('granting staff scopes through the admin API on %s', (eng
 
   it("refuses other scopes (parameter error, in the caller's language), and grants nothing", async () => {
     const { grant, targetId } = await adminAndTarget();
-    for (const scope of ['', 'Analytics', 'analytics:', 'everything', 'activity:abc', 'venue:', 'venue:a b', 'root:1', 'activity:0', `venue:${'x'.repeat(41)}`, '**']) {
+    for (const scope of [
+      '',
+      'Analytics',
+      'analytics:',
+      'everything',
+      'activity:abc',
+      'venue:',
+      'venue:a b',
+      'root:1',
+      'activity:0',
+      `venue:${'x'.repeat(41)}`,
+      '**',
+    ]) {
       const res = await grant(scope, 'fr');
       expect(res.json(), scope).toMatchObject({ code: ResultCode.parameter, msg: expect.stringContaining('addRoles.0.scope') });
       expect(res.json().msg, scope).toMatch(/^Paramètre invalide/);
