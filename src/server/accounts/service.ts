@@ -203,6 +203,8 @@ export function createAccountsService(deps: Deps) {
         throw new AppError(ResultCode.wrongPassword);
       if (!current && !(user.elevatedUntil && user.elevatedUntil > now())) throw new AppError(ResultCode.verifyFirst);
       await store.setPassword(q, user.userId, await hashPassword(input.password), now());
+      // Whoever else is signed in (perhaps with the old password) is signed out; this session stays.
+      await sessions.revokeOthers(user.userId, user.sessionId);
       return { ok: true as const };
     },
 

@@ -80,6 +80,18 @@ export function createSessions(port: Db, opts: { days: number; now?: () => numbe
       return Number(r.numUpdatedRows);
     },
 
+    /** Every session of the user but one (after a password change: the one that changed it stays). */
+    async revokeOthers(userId: number, keepSessionId: number): Promise<number> {
+      const r = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now() })
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepSessionId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+
     /** After bind-verify: this session may bind or unbind for a few minutes. */
     async elevate(sessionId: number, minutes: number): Promise<number> {
       const until = now() + minutes * 60_000;
