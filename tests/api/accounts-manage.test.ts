@@ -14,7 +14,10 @@ describe.each(ENGINES)('managing an account on %s', (engine) => {
   beforeAll(async () => {
     wechat = await startWechatStandIn({ appId: APP_ID, appSecret: SECRET });
     t = await createTestApp(engine, {
-      WECHAT_CLIENTS: JSON.stringify([{ clientId: 'wechat-h5', appId: APP_ID, appSecret: SECRET, apiBase: wechat.url }]),
+      WECHAT_CLIENTS: JSON.stringify([
+        { clientId: 'wechat-h5', appId: APP_ID, appSecret: SECRET, apiBase: wechat.url },
+        { clientId: 'wechat-app', kind: 'app', appId: APP_ID, appSecret: SECRET, apiBase: wechat.url },
+      ]),
     });
   });
   beforeEach(() => {
@@ -180,23 +183,22 @@ describe.each(ENGINES)('managing an account on %s', (engine) => {
   });
 
   describe('WeChat sign-in', () => {
+    /** The web's return from WeChat: the code with the state of the browser's cookie. */
+    const webLogin = (code: string) =>
+      a.post('/api/cxy/account/v2/oauthLogin', { code, clientId: 'wechat-h5', state: 's1' }, { cookie: 'oauth_state=s1' });
+
     it('creates the account on the first sign-in and finds it on the next', async () => {
       const openId = `o${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
       const code1 = wechat.issueCode({ openId, unionId: `u-${openId}`, nickname: '微信用户', avatarUrl: 'https://thirdwx.qlogo.cn/a.png' });
-      const first = await a.post('/api/cxy/account/v2/oauthLogin', { code: code1, clientId: 'wechat-h5' });
+      const first = await webLogin(code1);
       expect(first.json()).toMatchObject({ code: 0, result: { isNew: true } });
       const cookie = `token=${first.json().result.token}`;
       expect((await a.get('/api/cxy/account/v2/me', { cookie })).json().result).toMatchObject({ nickname: '微信用户', wechat: true });
 
-      const second = await a.post('/api/cxy/account/v2/oauthLogin', {
-        code: wechat.issueCode({ openId, unionId: `u-${openId}` }),
-        clientId: 'wechat-h5',
-      });
+      const second = await webLogin(wechat.issueCode({ openId, unionId: `u-${openId}` }));
       expect(second.json().result).toMatchObject({ isNew: false, userId: first.json().result.userId });
       // A code is single use at WeChat too.
-      expect((await a.post('/api/cxy/account/v2/oauthLogin', { code: code1, clientId: 'wechat-h5' })).json().code).toBe(
-        ResultCode.externalLoginFailed,
-      );
+      expect((await webLogin(code1)).json().code).toBe(ResultCode.externalLoginFailed);
     });
 
     it('checks the state and the client id', async () => {
@@ -207,12 +209,25 @@ describe.each(ENGINES)('managing an account on %s', (engine) => {
         { cookie: 'oauth_state=xyz' },
       );
       expect(mismatch.json()).toMatchObject({ code: ResultCode.externalLoginFailed, result: { reason: 'state' } });
+      // A web client must send the state: a code alone (say, planted by someone else) signs no one in.
+      for (const headers of [{}, { cookie: 'oauth_state=abc' }] as Record<string, string>[]) {
+        const missing = await a.post('/api/cxy/account/v2/oauthLogin', { code, clientId: 'wechat-h5' }, headers);
+        expect(missing.json()).toMatchObject({ code: ResultCode.externalLoginFailed, result: { reason: 'state' } });
+      }
+      const noCookie = await a.post('/api/cxy/account/v2/oauthLogin', { code, clientId: 'wechat-h5', state: 'abc' });
+      expect(noCookie.json()).toMatchObject({ code: ResultCode.externalLoginFailed, result: { reason: 'state' } });
       const matching = await a.post(
         '/api/cxy/account/v2/oauthLogin',
         { code, clientId: 'wechat-h5', state: 'abc' },
         { cookie: 'oauth_state=abc' },
       );
       expect(matching.json().code).toBe(0);
+      // A native app (spec: code, clientId, redirecturi) gets its code from the WeChat SDK, not a redirect.
+      const app = await a.post('/api/cxy/account/v2/oauthLogin', {
+        code: wechat.issueCode({ openId: `o-app-${Date.now()}` }),
+        clientId: 'wechat-app',
+      });
+      expect(app.json().code).toBe(0);
       expect((await a.post('/api/cxy/account/v2/oauthLogin', { code: 'x', clientId: 'nope' })).json().code).toBe(ResultCode.parameter);
       expect((await a.post('/api/cxy/account/v2/oauthLogin', { code: '', clientId: 'wechat-h5' })).json().code).toBe(ResultCode.parameter);
     });
@@ -241,10 +256,7 @@ describe.each(ENGINES)('managing an account on %s', (engine) => {
 
     it('says so when WeChat is down', async () => {
       wechat.failNext('http500');
-      const res = await a.post('/api/cxy/account/v2/oauthLogin', {
-        code: wechat.issueCode({ openId: `o-down-${Date.now()}` }),
-        clientId: 'wechat-h5',
-      });
+      const res = await webLogin(wechat.issueCode({ openId: `o-down-${Date.now()}` }));
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ code: ResultCode.externalLoginFailed, result: { reason: 'unavailable' } });
     });

@@ -19,15 +19,21 @@ export function createExternalSignIn(
   providerFor: (c: WechatClientConfig) => ExternalSignInProvider = (c) => createWechatProvider(c),
 ) {
   const providers = new Map([...clients].map(([id, c]) => [id, { config: c, provider: providerFor(c) }]));
+  const entryOf = (clientId: string) => {
+    const entry = providers.get(clientId);
+    if (!entry) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'clientId' } });
+    return entry;
+  };
   return {
     clientIds: () => [...providers.keys()],
+    /** web or app (WECHAT_CLIENTS `kind`): web sign-ins must carry the state bound to the browser. */
+    kindOf: (clientId: string) => entryOf(clientId).config.kind ?? 'web',
     /**
      * Where to send the visitor to authorise (WeChat's web authorisation page); WeChat comes back
      * to `redirectUri` with `code` and our `state`.
      */
     authorizeUrl(clientId: string, redirectUri: string, state: string): string {
-      const entry = providers.get(clientId);
-      if (!entry) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'clientId' } });
+      const entry = entryOf(clientId);
       const q = new URLSearchParams({
         appid: entry.config.appId,
         redirect_uri: redirectUri,
@@ -38,8 +44,7 @@ export function createExternalSignIn(
       return `${WECHAT_AUTHORIZE}?${q}#wechat_redirect`;
     },
     async signIn(clientId: string, code: string, locale: Locale, meta: ClientMeta): Promise<TSession> {
-      const entry = providers.get(clientId);
-      if (!entry) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'clientId' } });
+      const entry = entryOf(clientId);
       try {
         const profile = await entry.provider.exchange(code);
         const key = profile.unionId ? `union:${profile.unionId}` : `${entry.config.appId}:${profile.openId}`;

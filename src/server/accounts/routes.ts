@@ -96,7 +96,11 @@ export function registerAccountRoutes(
     app,
     contract.oauthLogin,
     async (input, request, reply) => {
-      if (input.state !== undefined && input.state !== request.cookies.oauth_state)
+      // A web client's state must come back and match the browser's: otherwise a code someone else
+      // obtained (a link to this page with their code) would sign the visitor into their account.
+      // Native apps have no redirect and send no state (spec); one they do send must match too.
+      const mustMatch = deps.external.kindOf(input.clientId) === 'web' || input.state !== undefined;
+      if (mustMatch && !(input.state && input.state === request.cookies.oauth_state))
         throw new AppError(ResultCode.externalLoginFailed, { result: { reason: 'state' } });
       reply.clearCookie('oauth_state', { path: '/' });
       const session = await deps.external.signIn(input.clientId, input.code, request.ctx.locale, clientMeta(request));

@@ -144,7 +144,9 @@ describe('parseWechatClients', () => {
   it('reads a list of clients by clientId; unset means none', () => {
     const clients = parseWechatClients(JSON.stringify([entry, { ...entry, clientId: 'mp_2', apiBase: 'http://127.0.0.1:9' }]));
     expect([...clients.keys()]).toEqual(['h5', 'mp_2']);
-    expect(clients.get('mp_2')).toEqual({ ...entry, clientId: 'mp_2', apiBase: 'http://127.0.0.1:9' });
+    // A client is a web one unless it says it is a native app's.
+    expect(clients.get('mp_2')).toEqual({ ...entry, clientId: 'mp_2', kind: 'web', apiBase: 'http://127.0.0.1:9' });
+    expect(parseWechatClients(JSON.stringify([{ ...entry, kind: 'app' }])).get('h5')?.kind).toBe('app');
     expect(parseWechatClients(undefined).size).toBe(0);
     expect(parseWechatClients('[]').size).toBe(0);
   });
@@ -155,6 +157,7 @@ describe('parseWechatClients', () => {
     ['bad appId', JSON.stringify([entry, { ...entry, clientId: 'b', appId: 'gh_123' }]), /WECHAT_CLIENTS\[1\]: appId/],
     ['short secret', JSON.stringify([{ ...entry, appSecret: 'short' }]), /WECHAT_CLIENTS\[0\]: appSecret/],
     ['bad clientId', JSON.stringify([{ ...entry, clientId: 'a b' }]), /WECHAT_CLIENTS\[0\]: clientId/],
+    ['unknown kind', JSON.stringify([{ ...entry, kind: 'desktop' }]), /WECHAT_CLIENTS\[0\]: kind/],
     ['ftp apiBase', JSON.stringify([{ ...entry, apiBase: 'ftp://x' }]), /WECHAT_CLIENTS\[0\]: apiBase/],
     ['misspelt key', JSON.stringify([{ ...entry, apibase: 'https://x' }]), /WECHAT_CLIENTS\[0\]: .*apibase/],
     ['duplicate clientId', JSON.stringify([entry, entry]), /WECHAT_CLIENTS\[1\]: duplicate clientId "h5"/],

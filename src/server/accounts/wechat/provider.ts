@@ -39,6 +39,12 @@ export class ExternalSignInError extends Error {
 
 export interface WechatClientConfig {
   clientId: string;
+  /**
+   * web (the default): the browser comes back from WeChat's redirect, so sign-in needs the state
+   * our start endpoint bound to it. app: a native app gets the code from the WeChat SDK, with no
+   * redirect a stranger could plant a code in (spec: code, clientId, redirecturi).
+   */
+  kind?: 'web' | 'app' | undefined;
   appId: string;
   appSecret: string;
   apiBase?: string;
@@ -50,6 +56,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 // strictObject: a misspelt key (say `apibase`) would otherwise silently fall back to the real API.
 const ZClient = z.strictObject({
   clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 characters of A-Z a-z 0-9 _ -'),
+  kind: z.enum(['web', 'app']).default('web'),
   // Real appIds are wx + 16 hex digits; tolerate other lengths rather than refuse a working one.
   appId: z.string().regex(/^wx[0-9a-zA-Z]{10,32}$/, 'must be wx followed by 10-32 letters or digits'),
   appSecret: z.string().min(16).max(64),
