@@ -82,9 +82,26 @@ export interface VerificationCodeTable {
   code_hmac: string;
   ip: ColumnType<string, string | undefined, string>;
   attempts: ColumnType<number, number | undefined, number>;
+  /** The asking device's id (header context), '' without one (migration 0022). */
+  device: ColumnType<string, string | undefined, string>;
   created_at: number;
   expires_at: number;
   consumed_at: number | null;
+}
+
+/** Wrong passwords per sign-in name (migration 0022; accounts/password-guesses.ts). */
+export interface PasswordGuessTable {
+  name_hmac: string;
+  failures: number;
+  last_failure_at: number;
+  locked_until: ColumnType<number, number | undefined, number>;
+}
+
+/** Devices that have used a code sent to a destination (migration 0022; accounts/codes.ts). */
+export interface CodeDeviceTable {
+  destination: string;
+  device: string;
+  verified_at: number;
 }
 
 export type RoleName = 'staff' | 'admin' | 'group_owner';
@@ -133,6 +150,8 @@ export interface Database
   user_passwords: UserPasswordTable;
   sessions: SessionTable;
   verification_codes: VerificationCodeTable;
+  password_guesses: PasswordGuessTable;
+  code_devices: CodeDeviceTable;
   user_roles: UserRoleTable;
   oidc_payloads: OidcPayloadTable;
   request_outcomes: RequestOutcomeTable;
