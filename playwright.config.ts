@@ -44,6 +44,9 @@ export const WECHAT_PAY_STAND_IN: WechatPayStandInOptions = { ...payKeys.standIn
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
+  // Two browsers, the server and the operator commands share two cores in CI: a step that loads a
+  // page, hydrates it and makes a call can take longer there than Playwright's default of 5 s.
+  expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,

@@ -15,6 +15,7 @@ import type { Route } from './+types/root';
 import { Analytics } from './analytics/analytics';
 import { AppContext } from './app-context';
 import { Chrome } from './chrome';
+import { EARLY_TAPS_SCRIPT, replayEarlyTap } from './early-taps';
 import { I18nProvider, useRouteMessages, useTranslation } from './i18n/react';
 import { createTranslator } from './i18n/translator';
 import { LoadError, LoadWatchdog } from './load-watchdog';
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0a7a4b" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: REM_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_TAPS_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -90,6 +92,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // A marker for tests and tools: event handlers are attached from now on.
   useEffect(() => {
     document.documentElement.dataset.hydrated = '1';
+    replayEarlyTap();
   }, []);
   return (
     <I18nProvider value={i18n}>

@@ -1,3 +1,4 @@
+import { test as plain } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 test.describe('site foundation', () => {
@@ -100,4 +101,24 @@ test.describe('site foundation', () => {
     await expect(toast).toHaveText('Failed to connect to the server');
     await expect(toast).toHaveText('', { timeout: 7_000 });
   });
+});
+
+// Opened without the fixture's wait for hydration: the tap must land while the code is loading.
+plain('a tap made while the page code is still loading is carried out once it has arrived', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/creality-cloud/model-details/1', { waitUntil: 'commit' });
+  const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign in' });
+  await signIn.click();
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  await expect(signIn).toHaveClass(/tap-pending/);
+  release();
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  await expect(signIn).not.toHaveClass(/tap-pending/);
 });
