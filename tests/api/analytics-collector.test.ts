@@ -101,7 +101,7 @@ describe.each(ENGINES)('analytics collector on %s', (engine) => {
     for (const [name, body, reason] of cases) {
       const res = await send({ body });
       expect(res.statusCode, name).toBe(400);
-      expect(res.json().msg, name).toMatch(reason);
+      expect(res.json().result.reason, name).toMatch(reason);
     }
     expect(await stored('Tampered')).toHaveLength(0);
   });
@@ -114,7 +114,7 @@ describe.each(ENGINES)('analytics collector on %s', (engine) => {
     expect(image.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
     const post = await send({ body: tampered });
     expect(post.statusCode).toBe(400);
-    expect(post.json().msg).toMatch(/crc/);
+    expect(post.json().result.reason).toMatch(/crc/);
     expect(await stored('TamperedImage')).toHaveLength(0);
   });
 

@@ -1,4 +1,7 @@
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import { jsonShape } from './json-shape';
+import { MAX_LIST, MAX_PROPERTIES } from './records';
 import { sensorsHash } from './sensors-hash';
 
 /**
@@ -10,15 +13,30 @@ import { sensorsHash } from './sensors-hash';
  * - `gzip=1`: the base64 is of gzip-compressed JSON (the mobile SDKs' way)
  * Whichever content type the body came with, it is read as form text.
  */
-export type Decoded = { ok: true; records: unknown[] } | { ok: false; reason: string };
+export type Decoded = { ok: true; records: unknown[] } | { ok: false; reason: string; tooLarge?: true };
 
 /** At most this many records per request: the SDK sends 6 per batch, mobile SDKs up to 50. */
 export const MAX_RECORDS = 100;
-/** A gzip body may not inflate past this (a small body must not become gigabytes). */
-const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
+/**
+ * How deep the JSON may nest: the list of records, a record, its properties or lib, a list
+ * value, with one level to spare for SDKs that send one more object.
+ */
+const MAX_DEPTH = 5;
+/** Members of one object or array: the most any of records, properties and list values may have. */
+const MAX_MEMBERS = Math.max(MAX_RECORDS, MAX_PROPERTIES, MAX_LIST);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+// On libuv's thread pool: inflating never blocks the event loop, and stops at the limit.
+const inflate = promisify(gunzip);
 
-export function decodeCollect(query: Record<string, unknown>, body: string | undefined): Decoded {
+/**
+ * Reads a collect request into its records, or why it cannot. `maxJsonBytes` bounds what a
+ * gzip body may inflate to: past it the request is refused as too large, unread.
+ */
+export async function decodeCollect(
+  query: Record<string, unknown>,
+  body: string | undefined,
+  limits: { maxJsonBytes: number },
+): Promise<Decoded> {
   const params = body?.trim() ? new URLSearchParams(body.trim()) : toParams(query);
   const list = params.get('data_list');
   const single = params.get('data');
@@ -37,11 +55,17 @@ export function decodeCollect(query: Record<string, unknown>, body: string | und
   let bytes = Buffer.from(b64, 'base64');
   if (gzip === '1') {
     try {
-      bytes = gunzipSync(bytes, { maxOutputLength: MAX_INFLATED_BYTES });
-    } catch {
+      bytes = await inflate(bytes, { maxOutputLength: limits.maxJsonBytes });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        return { ok: false, reason: `data inflates past ${limits.maxJsonBytes} bytes`, tooLarge: true };
       return { ok: false, reason: 'data is not gzip' };
     }
   }
+  const shape = jsonShape(bytes, { maxDepth: MAX_DEPTH, maxMembers: MAX_MEMBERS });
+  if (shape === 'too_deep') return { ok: false, reason: `data nests deeper than ${MAX_DEPTH} levels` };
+  if (shape === 'too_many_members')
+    return { ok: false, reason: `data has more than ${MAX_MEMBERS} members in one object or list`, tooLarge: true };
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
@@ -51,7 +75,7 @@ export function decodeCollect(query: Record<string, unknown>, body: string | und
   const records = Array.isArray(json) ? json : [json];
   if (list !== null && !Array.isArray(json)) return { ok: false, reason: 'data_list is not a JSON array' };
   if (records.length === 0) return { ok: false, reason: 'no records' };
-  if (records.length > MAX_RECORDS) return { ok: false, reason: `more than ${MAX_RECORDS} records` };
+  if (records.length > MAX_RECORDS) return { ok: false, reason: `more than ${MAX_RECORDS} records`, tooLarge: true };
   return { ok: true, records };
 }
 

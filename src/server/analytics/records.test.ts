@@ -58,6 +58,36 @@ describe('checkRecord', () => {
     expect(reason(track({ time: '2026-11-22' }))).toBe('time');
   });
 
+  it('cuts a huge string reading no further than the cut (counted in iterator steps)', () => {
+    const iterate = String.prototype[Symbol.iterator];
+    let steps = 0;
+    String.prototype[Symbol.iterator] = function (this: string) {
+      const inner = iterate.call(this);
+      const next = () => {
+        steps++;
+        return inner.next();
+      };
+      return Object.assign(Object.create(inner), { next });
+    };
+    let c: ReturnType<typeof checkRecord>;
+    try {
+      c = checkRecord(track({ properties: { note: '🎁'.repeat(2_000_000) } }), NOW);
+    } finally {
+      String.prototype[Symbol.iterator] = iterate;
+    }
+    expect(steps).toBeLessThanOrEqual(501);
+    if (!c.ok) throw new Error('refused');
+    expect(c.record.properties.note).toBe('🎁'.repeat(500));
+  });
+
+  it('refuses more than 200 properties; keeps only flat values of lib', () => {
+    const props = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, i]));
+    expect(reason(track({ properties: props(200) }))).toBe('ok');
+    expect(reason(track({ properties: props(201) }))).toBe('properties');
+    const c = checkRecord(track({ lib: { $lib: 'js', deep: { a: 1 }, list: ['x'], n: 2, long: 'l'.repeat(600) } }), NOW);
+    expect(c.ok && c.record.kind === 'event' && c.record.lib).toEqual({ $lib: 'js', n: 2, long: 'l'.repeat(500) });
+  });
+
   it('refuses objects as values and non-numbers as increments; reads campaign and channel', () => {
     expect(reason(track({ properties: { nested: { a: 1 } } }))).toBe('property_value');
     expect(reason({ type: 'profile_increment', distinct_id: 'u', properties: { coins: '2' } })).toBe('property_value');

@@ -28,7 +28,7 @@ export interface EventRecord {
   sentTime: number;
   time: number;
   properties: Props;
-  lib: Record<string, unknown> | null;
+  lib: Record<string, string | number | boolean> | null;
   activityId: string | null;
   channel: string | null;
 }
@@ -56,7 +56,11 @@ export type Reason =
 export type Checked = { ok: true; record: EventRecord | ProfileRecord } | { ok: false; reason: Reason };
 
 export const MAX_STRING = 500;
-const MAX_LIST = 500;
+export const MAX_LIST = 500;
+/** Properties of one record: the SDK's preset ones are a few dozen. */
+export const MAX_PROPERTIES = 200;
+/** Entries kept of `lib` (the SDK's library, version, method, detail). */
+const MAX_LIB_ENTRIES = 20;
 /** Client times older than this, or more than a day ahead, are a broken clock or a forgery. */
 const EARLIEST = Date.UTC(2015, 0, 1);
 const DAY = 86_400_000;
@@ -70,7 +74,9 @@ export function checkRecord(raw: unknown, now: number): Checked {
 
   const props = raw.properties === undefined ? {} : raw.properties;
   if (!isPlainObject(props)) return fail('properties');
-  for (const name of Object.keys(props)) if (!isValidName(name)) return fail('property_name');
+  const names = Object.keys(props);
+  if (names.length > MAX_PROPERTIES) return fail('properties');
+  for (const name of names) if (!isValidName(name)) return fail('property_name');
   const values = normalise(props, type as string);
   if (values === null) return fail('property_value');
 
@@ -98,7 +104,7 @@ export function checkRecord(raw: unknown, now: number): Checked {
       sentTime,
       time: sentTime || now,
       properties: values,
-      lib: isPlainObject(raw.lib) ? raw.lib : null,
+      lib: isPlainObject(raw.lib) ? libOf(raw.lib) : null,
       activityId: campaignOf(values),
       channel: channelOf(values),
     },
@@ -133,10 +139,34 @@ function normalise(props: Record<string, unknown>, type: string): Props | null {
   return out;
 }
 
-function cut(s: string): string {
+/**
+ * The first MAX_STRING code points (a character outside the BMP is never split in two), reading
+ * no further than them however long the string is.
+ */
+export function cut(s: string): string {
   if (s.length <= MAX_STRING) return s;
-  // By code points, so a character outside the BMP is never split in two.
-  return Array.from(s).slice(0, MAX_STRING).join('');
+  let end = 0;
+  let count = 0;
+  for (const ch of s) {
+    if (count++ === MAX_STRING) break;
+    end += ch.length;
+  }
+  return s.slice(0, end);
+}
+
+/** The SDK's library description is flat: its flat values are kept (strings cut), nothing nested. */
+function libOf(lib: Record<string, unknown>): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  let kept = 0;
+  for (const [k, v] of Object.entries(lib)) {
+    if (kept === MAX_LIB_ENTRIES) break;
+    if (!isValidName(k)) continue;
+    if (typeof v === 'string') out[k] = cut(v);
+    else if (typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) out[k] = v;
+    else continue;
+    kept++;
+  }
+  return out;
 }
 
 function campaignOf(p: Props): string | null {

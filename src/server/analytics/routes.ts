@@ -5,6 +5,7 @@ import { ResultCode } from '../../shared/errors';
 import { requireRole } from '../accounts/auth';
 import type { Config } from '../config';
 import { endpoint } from '../http/envelope';
+import { message } from '../http/messages';
 import { decodeCollect } from './decode';
 import { checkRecord, type EventRecord, type ProfileRecord, type Reason } from './records';
 import { dimensions, overview } from './stats';
@@ -54,7 +55,9 @@ export function registerAnalyticsRoutes(app: FastifyInstance, config: Config) {
       // Other sites' pages may send here too (beacons carry no app id): no CSRF rule applies,
       // and nothing here acts for a signed-in user.
       config: { csrf: false, rateLimit: { max: config.ANALYTICS_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
-      handler: (request, reply) => collect(writer, request, reply),
+      // A gzip body may inflate to four times the body limit: the mobile SDKs' batches of 50
+      // records compress far less than that, and a few kilobytes must not become megabytes.
+      handler: (request, reply) => collect(writer, request, reply, { maxJsonBytes: 4 * config.ANALYTICS_BODY_LIMIT_BYTES }),
     });
   });
 
@@ -70,15 +73,18 @@ export function registerAnalyticsRoutes(app: FastifyInstance, config: Config) {
   });
 }
 
-function collect(writer: AnalyticsWriter, request: FastifyRequest, reply: FastifyReply) {
-  const now = Date.now();
+async function collect(writer: AnalyticsWriter, request: FastifyRequest, reply: FastifyReply, limits: { maxJsonBytes: number }) {
   // The SDK posts with `credentials: false` from any page that embeds it.
   reply.header('access-control-allow-origin', '*').header('cache-control', 'no-store');
-  const decoded = decodeCollect(request.query as Record<string, unknown>, typeof request.body === 'string' ? request.body : undefined);
+  const body = typeof request.body === 'string' ? request.body : undefined;
+  const decoded = await decodeCollect(request.query as Record<string, unknown>, body, limits);
+  const now = Date.now();
   if (!decoded.ok) {
     request.log.info({ reason: decoded.reason }, 'analytics request refused');
     writer.add([], ['bad_request'], now);
-    return reply.code(400).send({ code: ResultCode.badRequest, msg: decoded.reason, result: { reason: decoded.reason } });
+    // The reason (for whoever debugs an SDK) in `result`; the message in the caller's language.
+    const [status, code] = decoded.tooLarge ? [413, ResultCode.payloadTooLarge] : [400, ResultCode.badRequest];
+    return reply.code(status).send({ code, msg: message(request.ctx.locale, `http.${status}`), result: { reason: decoded.reason } });
   }
   // A backlog at its cap (a database slower than the traffic, or down): refuse rather than drop;
   // the SDK's batch mode keeps its records and sends them again.
@@ -86,7 +92,7 @@ function collect(writer: AnalyticsWriter, request: FastifyRequest, reply: Fastif
     return reply
       .code(503)
       .header('retry-after', '5')
-      .send({ code: ResultCode.unavailable, msg: 'collector busy', result: { reason: 'busy' } });
+      .send({ code: ResultCode.unavailable, msg: message(request.ctx.locale, 'http.503'), result: { reason: 'busy' } });
   }
   const accepted: (EventRecord | ProfileRecord)[] = [];
   const reasons: Reason[] = [];
