@@ -17,6 +17,7 @@ import { headerContextPlugin, requestIdFrom } from './http/context';
 import { registerCsrf } from './http/csrf';
 import { Drain } from './http/drain';
 import { registerErrorHandling } from './http/error-handler';
+import { hostPolicy, registerHostGuard } from './http/hosts';
 import { editionLocale } from './http/locale';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   // An external analytics collector (ANALYTICS_SERVER_URL) receives the SDK's ajax and beacon posts.
   const connectSrc = config.ANALYTICS_SERVER_URL ? [new URL(config.ANALYTICS_SERVER_URL).origin] : [];
   await registerSecurityHeaders(app, { dev: !!opts.viteMiddlewares, connectSrc });
+  registerHostGuard(app, hostPolicy(config));
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

@@ -39,6 +39,32 @@ describe('configuration', () => {
     for (const wrong of ['-1', '301', '1.5', 'soon']) expect(() => loadConfig({ DRAIN_SECONDS: wrong })).toThrow(/DRAIN_SECONDS/);
   });
 
+  it('listens on this machine only unless HOST says otherwise or production has its PUBLIC_URL', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://example.com' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('refuses to serve other machines in production without PUBLIC_URL', () => {
+    for (const HOST of ['0.0.0.0', '::', '10.0.0.5']) {
+      expect(() => assertProductionSafe(loadConfig({ HOST })), HOST).toThrow(/PUBLIC_URL: required in production/);
+    }
+    // The local demo and benchmarks: only this machine can connect.
+    for (const HOST of ['127.0.0.1', 'localhost', '::1']) expect(() => assertProductionSafe(loadConfig({ HOST })), HOST).not.toThrow();
+    expect(() => assertProductionSafe(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://example.com' }))).not.toThrow();
+    // Outside production the host guard allows this machine's names.
+    expect(() => assertProductionSafe(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }))).not.toThrow();
+  });
+
+  it('reads ALLOWED_HOSTS as host names, refusing URLs and ports', () => {
+    expect(loadConfig({ ALLOWED_HOSTS: 'a.example, B.example.com ,[::1]' }).ALLOWED_HOSTS).toEqual(['a.example', 'B.example.com', '[::1]']);
+    expect(loadConfig({}).ALLOWED_HOSTS).toEqual([]);
+    for (const wrong of ['https://a.example', 'a.example:8080', 'a b'])
+      expect(() => loadConfig({ ALLOWED_HOSTS: wrong }), wrong).toThrow(/ALLOWED_HOSTS/);
+  });
+
   it('refuses development-only settings in production', () => {
     expect(() => assertProductionSafe(loadConfig({ PUBLIC_URL: 'http://example.com' }))).toThrow(/PUBLIC_URL/);
     expect(() => assertProductionSafe(loadConfig({ PUBLIC_URL: 'https://example.com' }))).not.toThrow();

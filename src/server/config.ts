@@ -10,9 +10,24 @@ const url = z.url({ protocol: /^https?$/ });
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset: every interface in production with PUBLIC_URL, otherwise this machine only (127.0.0.1).
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: url.optional(),
+  // Other host names served besides PUBLIC_URL's (pages still link to PUBLIC_URL); requests for
+  // any other host are refused (http/hosts.ts). Comma-separated names, no scheme or port.
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(/^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i, 'host names without scheme or port, comma-separated')),
+    ),
   EDITION: z.enum(['intl', 'cn']).default('intl'),
   DATABASE_URL: z
     .string()
@@ -113,6 +128,7 @@ const ZEnv = z.object({
 export type Env = z.infer<typeof ZEnv>;
 
 export interface Config extends Env {
+  HOST: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   isProduction: boolean;
   /** Where codes go; development and tests default to the dev outbox, production to none. */
@@ -149,7 +165,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms: e.SMS_PROVIDER ?? (e.SMS_HTTP_URL ? 'http' : isProduction ? 'none' : 'dev'),
     email: e.EMAIL_PROVIDER ?? (e.SMTP_URL ? 'smtp' : isProduction ? 'none' : 'dev'),
   } as const;
-  return { ...e, database, isProduction, delivery };
+  const HOST = e.HOST ?? (isProduction && e.PUBLIC_URL ? '0.0.0.0' : '127.0.0.1');
+  return { ...e, HOST, database, isProduction, delivery };
 }
 
 function validJsonArray(v: string): boolean {

@@ -36,6 +36,11 @@ async function main() {
     throw err;
   }
 
+  if (config.isProduction && !config.PUBLIC_URL) {
+    console.warn(
+      `PUBLIC_URL is not set: serving this machine only, at http://localhost:${config.PORT} (HOST=${config.HOST}). A deployment sets PUBLIC_URL to its https:// origin.`,
+    );
+  }
   if (!process.env.NODE_ENV) {
     console.warn('NODE_ENV is not set: React renders with its slow development build. Start with `npm start`.');
   }

@@ -8,6 +8,13 @@ import { payKindOf } from './mall/setup';
 export function assertProductionSafe(config: Config): void {
   if (!config.isProduction) return;
   const problems: string[] = [];
+  // Without it, links and OAuth endpoints would follow each request's Host (http/hosts.ts): only
+  // an instance that only this machine can reach (the local demo, benchmarks) may go without.
+  if (!config.PUBLIC_URL && !isLoopback(config.HOST)) {
+    problems.push(
+      `PUBLIC_URL: required in production when listening beyond this machine (HOST=${config.HOST}), e.g. https://cloud.example.com`,
+    );
+  }
   if (config.PUBLIC_URL?.startsWith('http://') && !/^http:\/\/(localhost|127\.0\.0\.1)/.test(config.PUBLIC_URL)) {
     problems.push('PUBLIC_URL: must be https:// in production');
   }
@@ -17,4 +24,9 @@ export function assertProductionSafe(config: Config): void {
   // Orders "paid" at the local stand-in were never paid.
   if (payKindOf(config) === 'dev') problems.push('WECHAT_PAY_PROVIDER: the dev stand-in is refused in production (use http)');
   if (problems.length) throw new ConfigError(`Invalid configuration for production:\n  ${problems.join('\n  ')}`);
+}
+
+/** An address only this machine can connect to. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }

@@ -127,7 +127,11 @@ describe('GET tLottery/getJsapiSignature, other configurations', () => {
 
   it('without PUBLIC_URL, pages of the requested host are signed', async () => {
     const wechat = await startJsapiStandIn({ appId: APP_ID, appSecret: SECRET });
-    const t = await createTestApp('sqlite', { WECHAT_CLIENTS: clients(wechat.url), WECHAT_JSAPI_CLIENT_ID: 'wechat-mp' });
+    const t = await createTestApp('sqlite', {
+      WECHAT_CLIENTS: clients(wechat.url),
+      WECHAT_JSAPI_CLIENT_ID: 'wechat-mp',
+      ALLOWED_HOSTS: 'share.example',
+    });
     try {
       expect((await get(t, 'http://share.example/activitys?activeId=1', { host: 'share.example' })).json().code).toBe(0);
       expect((await get(t, 'http://localhost/activitys', { host: 'localhost:80' })).json().code).toBe(0);

@@ -68,13 +68,17 @@ export function registerSsr(
   });
 }
 
-/** Anonymous page views only (document requests, not the router's `.data` fetches). */
+/**
+ * Anonymous page views only (document requests, not the router's `.data` fetches). Keyed by the
+ * origin too: without PUBLIC_URL a page's links name the host it was asked for (an allowed one:
+ * http/hosts.ts), and one host's links must not be served on another.
+ */
 function cacheKey(request: FastifyRequest): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (request.ctx.token || request.ctx.userId) return null;
   const path = request.url.split('?')[0] ?? '';
   if (path.endsWith('.data')) return null;
-  return `${request.ctx.locale}|${request.url}`;
+  return `${request.protocol}://${request.host}|${request.ctx.locale}|${request.url}`;
 }
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean) {

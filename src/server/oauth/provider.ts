@@ -18,7 +18,10 @@ export const OAUTH_PREFIX = '/api/cxy/oauth2';
 export const OAUTH_SCOPES = ['openid', 'profile'] as const;
 
 export interface OAuthProviderOptions {
-  /** config.PUBLIC_URL, else `http://localhost:${PORT}`: the issuer is `${origin}${OAUTH_PREFIX}`. */
+  /**
+   * config.PUBLIC_URL, else `http://localhost:${PORT}` (only this machine is served then): the
+   * issuer is `${origin}${OAUTH_PREFIX}`, and every endpoint is named on this origin (routes.ts).
+   */
   publicOrigin: string;
   db: Kysely<Database>;
   accounts: AccountsService;

@@ -21,8 +21,9 @@ const PURGE_INTERVAL_MS = 60 * 60_000;
 export async function registerOAuth(app: FastifyInstance, deps: { config: Config; db: Db; accounts: AccountsModule }) {
   const { config, db, accounts } = deps;
   const requests = new WeakMap<IncomingMessage, FastifyRequest>();
+  const publicOrigin = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
   const provider = await createOAuthProvider({
-    publicOrigin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    publicOrigin: publicOrigin.origin,
     db: db.kysely,
     accounts: accounts.accounts,
     secret: accounts.secret,
@@ -35,7 +36,10 @@ export async function registerOAuth(app: FastifyInstance, deps: { config: Config
     },
   });
   // Koa then reads protocol, host and client address from X-Forwarded-*, which the handler below
-  // sets to what Fastify concluded under TRUST_PROXY (callers' own X-Forwarded-* never get through).
+  // sets (callers' own X-Forwarded-* never get through): the client address Fastify concluded
+  // under TRUST_PROXY, and the public origin whatever host the request came by, so that every
+  // endpoint the provider names shares the issuer's origin (clients check it) and its cookies
+  // are Secure when the public origin is https.
   provider.proxy = true;
   provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'oauth2 server error'));
   // Paths under the prefix the provider does not serve: our usual 404 envelope.
@@ -72,8 +76,8 @@ export async function registerOAuth(app: FastifyInstance, deps: { config: Config
         reply.raw.prependOnceListener('finish', () => {
           raw.url = url;
         });
-        raw.headers['x-forwarded-proto'] = request.protocol;
-        raw.headers['x-forwarded-host'] = request.host;
+        raw.headers['x-forwarded-proto'] = publicOrigin.protocol.slice(0, -1);
+        raw.headers['x-forwarded-host'] = publicOrigin.host;
         raw.headers['x-forwarded-for'] = request.ip;
         requests.set(raw, request);
         try {
