@@ -145,7 +145,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerLotteryRoutes(app);
   registerLotteryAdminRoutes(app);
   registerUniverRoutes(app);
-  registerPhotoScanRoutes(app);
+  registerPhotoScanRoutes(app, config);
   registerModelerRoutes(app);
   registerFreeModelRoutes(app, { secret: accountsModule.secret });
   registerAnalyticsRoutes(app, config);

@@ -123,6 +123,13 @@ const ZEnv = z.object({
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   ANALYTICS_FLUSH_RECORDS: z.coerce.number().int().min(1).max(10_000).default(500),
   ANALYTICS_MAX_BUFFERED: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
+  // Photo modelling uploads: most megabytes one scan job holds; most a member holds in open jobs
+  // plus what they uploaded in the last 24 hours (submitted sets stay on disk); photos a member
+  // may upload a minute; hours after its last upload an unsubmitted job is deleted with its files.
+  PHOTO_SCAN_JOB_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(600),
+  PHOTO_SCAN_MEMBER_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
+  PHOTO_SCAN_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  PHOTO_SCAN_ABANDON_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24),
 });
 
 export type Env = z.infer<typeof ZEnv>;

@@ -14,6 +14,7 @@ import { runSeeds, SEEDS } from './db/seed/seed';
 import { closeIdleConnectionsUntilClosed } from './http/drain';
 import { startJob } from './jobs';
 import { startReferralJob } from './lottery/referral-job';
+import { startPhotoScanCleanup } from './photoscan/limits';
 import { checkinDemoSeed, giftcodeDemoSeed, inviteDemoSeed, inviteTiersDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
 import { mallDemoSeed } from './mall/seed';
 import { modelerDemoSeed } from './modeler/seed';
@@ -94,6 +95,7 @@ async function main() {
   log = app.log;
   startReferralJob(app, db);
   startJob(app, { name: 'mall orders', everyMs: 60_000, run: () => app.services.mall.admin.expireOrders() });
+  startPhotoScanCleanup(app, db, app.services.content.storage, config);
 
   // Drain first (/healthz 503, everything else served) so load balancers stop sending, then
   // close: no new connections, in-flight requests finish, onClose hooks flush (the analytics

@@ -85,6 +85,9 @@ export const ResultCode = {
   photoJobSubmitted: 3705,
   photoRulesUnmet: 3706,
   photoGearTooLow: 3707,
+  photoDimensions: 3708,
+  photoJobFull: 3709,
+  photoQuotaReached: 3710,
   // modeler programme
   modelerRequestNotFound: 3601,
   notYourRequest: 3602,

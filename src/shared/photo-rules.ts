@@ -37,6 +37,14 @@ export const GEAR_CAP: Record<Gear, number> = { high: 24, medium: 12, low: 8 };
 export const BAND_ANGLES: Record<Band, readonly [number, number]> = { bottom: [0, 30], middle: [30, 75], top: [75, 90] };
 /** Largest photo accepted by the server (bytes). */
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+/**
+ * Largest photo side and area (pixels): room for any phone or camera photo (108-megapixel phone
+ * sensors included), while bounding what the reconstruction has to decode.
+ */
+export const MAX_PHOTO_SIDE = 16_384;
+export const MAX_PHOTO_PIXELS = 120_000_000;
+/** Bytes a photo may hold beyond its raw pixels: EXIF, ICC profiles, XMP (with phones' depth maps). */
+export const PHOTO_METADATA_ALLOWANCE = 4 * 1024 * 1024;
 /** Photos a job can hold: three full rings at its gear. */
 export const maxPhotos = (gear: Gear) => GEAR_CAP[gear] * BANDS.length;
 

@@ -3,6 +3,7 @@ import { encodePng } from '../../src/server/content/demo-models/png';
 import { ResultCode } from '../../src/shared/errors';
 import { MAX_PHOTO_BYTES } from '../../src/shared/photo-rules';
 import { ENGINES } from '../helpers/app';
+import { realJpeg, realWebp } from '../helpers/photos';
 import { appSuite, envelopeCall, randomIp } from '../helpers/suite';
 
 /** A small valid PNG (4×4, one colour from `seed`), so each photo is a real, different image. */
@@ -116,10 +117,11 @@ describe.each(ENGINES)('photo modelling scan jobs on %s', (engine) => {
     expect((await put(id, 72, 'top', png(1), cookie)).json().code).toBe(ResultCode.parameter);
     expect((await put(id, -1, 'top', png(1), cookie)).json().code).toBe(ResultCode.parameter);
     expect((await put(id, '1e3', 'top', png(1), cookie)).json().code).toBe(ResultCode.parameter);
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
-    expect((await put(id, 71, 'top', jpeg, cookie)).json()).toMatchObject({ code: 0, result: { index: 71, band: 'top' } });
-    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
-    expect((await put(id, 70, 'top', webp, cookie)).json().code).toBe(0);
+    // A JPEG or WebP signature alone is not a photo; real ones are.
+    expect((await put(id, 71, 'top', realJpeg().subarray(0, 12), cookie)).json().code).toBe(ResultCode.photoNotImage);
+    expect((await put(id, 71, 'top', realJpeg(), cookie)).json()).toMatchObject({ code: 0, result: { index: 71, band: 'top' } });
+    expect((await put(id, 70, 'top', realWebp().subarray(0, 20), cookie)).json().code).toBe(ResultCode.photoNotImage);
+    expect((await put(id, 70, 'top', realWebp(), cookie)).json().code).toBe(0);
     for (const body of [
       {},
       { mode: 'free', objectSize: 'big' },

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { PhotoScanJob } from '../../shared/api/photo-scan';
 import { ResultCode } from '../../shared/errors';
 import {
@@ -9,18 +8,21 @@ import {
   type Gear,
   gearShortfall,
   MAX_PHOTO_BYTES,
+  MAX_PHOTO_PIXELS,
+  MAX_PHOTO_SIDE,
   maxPhotos,
   type ObjectSize,
   type PhotoMode,
   type PhotoRule,
 } from '../../shared/photo-rules';
-import { detectFileType } from '../content/import/file-types';
 import type { FileStorage } from '../content/storage';
+import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
+import { inspectPhoto } from './image-check';
+import { checkQuota, memberLock, type PhotoScanLimits } from './limits';
 
 type JobRow = Omit<Database['photo_scan_jobs'], 'id'> & { id: number };
-const ACCEPTED_MIME = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 const notFound = () => new AppError(ResultCode.photoJobNotFound, { httpStatus: 404 });
 const ruleOf = (j: Pick<JobRow, 'mode' | 'object_size' | 'gear'>): PhotoRule => ({
@@ -36,7 +38,21 @@ export function pathNumber(v: unknown, max = Number.MAX_SAFE_INTEGER): number | 
   return n <= max ? n : null;
 }
 
-export function createPhotoScanService(db: Kysely<Database>, storage: FileStorage) {
+/** The photo itself (what follows its end is dropped, see image-check), or the refusal: 3703, 3702, 3708. */
+function checkedPhoto(bytes: Buffer) {
+  if (bytes.length > MAX_PHOTO_BYTES) throw new AppError(ResultCode.photoTooLarge, { httpStatus: 413 });
+  const photo = inspectPhoto(bytes);
+  if (photo.ok) return photo;
+  if (photo.problem === 'notImage') throw new AppError(ResultCode.photoNotImage, { httpStatus: 415, result: { reason: photo.reason } });
+  throw new AppError(ResultCode.photoDimensions, {
+    httpStatus: 415,
+    params: { maxSide: MAX_PHOTO_SIDE, maxMegapixels: MAX_PHOTO_PIXELS / 1_000_000 },
+    result: { reason: photo.reason },
+  });
+}
+
+export function createPhotoScanService(database: Db, storage: FileStorage, limits: PhotoScanLimits) {
+  const db = database.kysely;
   /** The caller's job row; another member's job is as unknown as a missing one. */
   async function owned(userId: number, id: number | null): Promise<JobRow> {
     if (id === null) throw notFound();
@@ -73,8 +89,9 @@ export function createPhotoScanService(db: Kysely<Database>, storage: FileStorag
     job: async (userId: number, id: number | null) => view(await owned(userId, id)),
 
     /**
-     * Stores one photo at `index`. The same bytes sent again (a retry after a lost answer) store
-     * nothing and answer the same; other bytes at a stored index are refused (3704).
+     * Stores one photo at `index`. The same photo sent again (a retry after a lost answer) stores
+     * nothing and answers the same; another photo at a stored index is refused (3704). The job's
+     * and the member's limits are checked under the member's lock, with the row's insert.
      */
     async putPhoto(userId: number, id: number | null, rawIndex: unknown, band: Band, bytes: Buffer, now = Date.now()) {
       const job = await owned(userId, id);
@@ -85,7 +102,8 @@ export function createPhotoScanService(db: Kysely<Database>, storage: FileStorag
           params: { field: 'index' },
           result: { issues: [{ field: 'index', message: `0 to ${maxPhotos(ruleOf(job).gear) - 1}` }] },
         });
-      const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+      const photo = checkedPhoto(bytes);
+      const sha256 = crypto.createHash('sha256').update(photo.image).digest('hex');
       const existing = async () =>
         db.selectFrom('photo_scan_photos').selectAll().where('job_id', '=', job.id).where('idx', '=', index).executeTakeFirst();
       const answer = (p: { band: string; bytes: number; sha256: string }) => {
@@ -95,26 +113,39 @@ export function createPhotoScanService(db: Kysely<Database>, storage: FileStorag
       const stored = await existing();
       if (stored) return answer(stored);
       if (job.submitted_at !== null) throw new AppError(ResultCode.photoJobSubmitted);
-      if (bytes.length > MAX_PHOTO_BYTES) throw new AppError(ResultCode.photoTooLarge, { httpStatus: 413 });
-      const type = detectFileType(bytes);
-      if (!type.ok || !ACCEPTED_MIME.has(type.type.mime)) throw new AppError(ResultCode.photoNotImage, { httpStatus: 415 });
-      const key = await storage.put(bytes, type.type.extensions[0]);
+      const owner = { id: job.id, userId };
+      // Refused early when clearly over, before the file is written; decided under the lock below.
+      await checkQuota(db, limits, owner, photo.image.length, now);
+      const key = await storage.put(photo.image, photo.extension);
       const row = {
         job_id: job.id,
         idx: index,
         band,
         storage_key: key,
-        mime: type.type.mime,
-        bytes: bytes.length,
+        mime: photo.mime,
+        bytes: photo.image.length,
         sha256,
         created_at: now,
       };
-      const inserted = await db
-        .insertInto('photo_scan_photos')
-        .values(row)
-        .onConflict((oc) => oc.doNothing())
-        .returning('idx')
-        .executeTakeFirst();
+      const inserted = await database
+        .transaction(async (trx) => {
+          await database.lock(trx, memberLock(userId));
+          // The job may have been submitted, or cleaned up as abandoned, since it was read.
+          const live = await trx.selectFrom('photo_scan_jobs').select('submitted_at').where('id', '=', job.id).executeTakeFirst();
+          if (!live) throw notFound();
+          if (live.submitted_at !== null) throw new AppError(ResultCode.photoJobSubmitted);
+          await checkQuota(trx, limits, owner, photo.image.length, now);
+          return trx
+            .insertInto('photo_scan_photos')
+            .values(row)
+            .onConflict((oc) => oc.doNothing())
+            .returning('idx')
+            .executeTakeFirst();
+        })
+        .catch(async (err: unknown) => {
+          await storage.remove(key);
+          throw err;
+        });
       if (inserted) return answer(row);
       // A simultaneous upload of the same index won: keep its file, answer as it did.
       await storage.remove(key);

@@ -48,8 +48,12 @@ export default function Uploader({ rule, photos }: { rule: PhotoRule; photos: Pi
         body: photo.file,
       });
       const body = (await res.json().catch(() => null)) as Envelope<unknown> | null;
-      if (body?.code !== ResultCode.success)
-        throw new ApiError(body?.code ?? null, res.status, errors(messageKeyFor(body?.code ?? 500) as 'unknown'));
+      if (body?.code !== ResultCode.success) {
+        // As the API client does: a message with numbers (limits, seconds) is the server's msg.
+        const own = errors(messageKeyFor(body?.code ?? 500) as 'unknown');
+        const message = /\{\{\s*\w+\s*\}\}/.test(own) && typeof body?.msg === 'string' && body.msg ? body.msg : own;
+        throw new ApiError(body?.code ?? null, res.status, message);
+      }
     },
     [locale, errors],
   );
