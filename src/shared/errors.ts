@@ -41,6 +41,7 @@ export const ResultCode = {
   externalLoginFailed: 1115,
   wrongPassword: 1116,
   forbiddenRole: 1117,
+  passwordLocked: 1118,
   // content import (admin)
   unsupportedFileType: 1201,
   fileTooLarge: 1202,

@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hashPassword } from '../../src/server/accounts/password';
+import { HEADER } from '../../src/shared/context';
 import { ResultCode } from '../../src/shared/errors';
 import { api, e164, newPhone } from '../helpers/accounts';
 import { createTestApp, ENGINES, type TestApp } from '../helpers/app';
@@ -46,5 +48,104 @@ describe.each(ENGINES)('account security on %s', (engine) => {
     expect(other.statusCode).toBe(401);
     expect(other.json().code).toBe(ResultCode.token);
     expect((await a.get('/api/cxy/account/v2/me', { cookie: `token=${mine}` })).json().code).toBe(0);
+  });
+
+  describe('password guessing', () => {
+    const wrongTimes = async (account: string, n: number, client = api(t.app)) => {
+      const codes: number[] = [];
+      for (let i = 0; i < n; i++) codes.push((await passwordLogin(client, account, 'guess00000')).json().code);
+      return codes;
+    };
+
+    it('makes password sign-in of an account wait after five wrong passwords, from any address, longer each time', async () => {
+      const phone = await registered();
+      // Five wrong answers from five addresses: the per-address limits never see them.
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) codes.push(...(await wrongTimes(phone, 1)));
+      expect(codes).toEqual(Array(5).fill(ResultCode.loginFailed));
+      // Now even the right password waits: the answer says how long.
+      const locked = await passwordLogin(api(t.app), phone, 'printer2026');
+      expect(locked.json()).toMatchObject({
+        code: ResultCode.passwordLocked,
+        msg: 'Too many wrong passwords. Try again in 1 min, or sign in with a verification code.',
+        result: { retryAfterSeconds: 60 },
+      });
+      const zh = await a.post(
+        '/api/cxy/account/v2/loginV2',
+        { region: 'CN', account: phone, type: 1, password: 'printer2026' },
+        { [HEADER.languageCode]: '1' },
+      );
+      expect(zh.json()).toMatchObject({ code: ResultCode.passwordLocked, msg: '密码错误次数过多，请 1 分钟后再试，或使用验证码登录' });
+      // The owner can still sign in by code.
+      later(61_000);
+      expect((await api(t.app).phoneLogin(phone)).session.isNew).toBe(false);
+      // After the wait one more try; wrong again, the next wait is twice as long.
+      expect(await wrongTimes(phone, 1)).toEqual([ResultCode.loginFailed]);
+      expect((await passwordLogin(a, phone, 'printer2026')).json()).toMatchObject({
+        code: ResultCode.passwordLocked,
+        result: { retryAfterSeconds: 120 },
+      });
+      later(61_000 + 121_000);
+      // The right password signs in and starts the count over.
+      expect((await passwordLogin(a, phone, 'printer2026')).json().code).toBe(0);
+      expect(await wrongTimes(phone, 5)).toEqual(Array(5).fill(ResultCode.loginFailed));
+    });
+
+    it('answers a name without an account the same way, so the limit tells no one who has an account', async () => {
+      const unknown = newPhone();
+      expect(await wrongTimes(unknown, 6)).toEqual([...Array(5).fill(ResultCode.loginFailed), ResultCode.passwordLocked]);
+    });
+
+    it('a password reset by code lifts the wait', async () => {
+      const phone = await registered();
+      expect(await wrongTimes(phone, 6)).toContain(ResultCode.passwordLocked);
+      later(61_000);
+      await a.post('/api/cxy/account/v2/sendCode', { region: 'CN', account: phone, type: 1, purpose: 1 });
+      const code = await a.outboxCode(e164(phone));
+      const reset = await a.post('/api/cxy/account/v2/resetPassword', {
+        region: 'CN',
+        account: phone,
+        type: 1,
+        code,
+        password: 'nozzle2028',
+      });
+      expect(reset.json().code).toBe(0);
+      expect(await wrongTimes(phone, 1)).toEqual([ResultCode.loginFailed]);
+      expect((await passwordLogin(a, phone, 'nozzle2028')).json().code).toBe(0);
+    });
+  });
+
+  describe('password rule', () => {
+    it('is the same in every language: at least 8 characters', async () => {
+      for (const lang of ['1', '2', '0', '9']) {
+        const phone = newPhone();
+        const headers = { [HEADER.languageCode]: lang };
+        await a.post('/api/cxy/account/v2/sendCode', { region: 'CN', account: phone, type: 1, purpose: 0 }, headers);
+        const code = await a.outboxCode(e164(phone));
+        const res = await a.post(
+          '/api/cxy/account/v2/register',
+          { region: 'CN', account: phone, type: 1, code, password: 'abc123' },
+          headers,
+        );
+        expect(res.json().code, lang).toBe(ResultCode.passwordRule);
+      }
+      const zh = await a.post(
+        '/api/cxy/account/v2/resetPassword',
+        { region: 'CN', account: newPhone(), type: 1, code: '123456', password: 'abc123' },
+        { [HEADER.languageCode]: '1' },
+      );
+      expect(zh.json()).toMatchObject({ code: ResultCode.passwordRule, msg: '密码为8-64位字母加数字' });
+    });
+
+    it('still signs in an account whose password was set under the old six-character rule', async () => {
+      const phone = await registered();
+      const { userId } = (await passwordLogin(a, phone, 'printer2026')).json().result;
+      await t.db.kysely
+        .updateTable('user_passwords')
+        .set({ hash: await hashPassword('abc123') })
+        .where('user_id', '=', Number(userId))
+        .execute();
+      expect((await passwordLogin(a, phone, 'abc123')).json().code).toBe(0);
+    });
   });
 });

@@ -85,13 +85,13 @@ test.describe('accounts', () => {
     await dialog.getByRole('button', { name: 'Forgot password?' }).click();
     const reset = page.getByRole('dialog', { name: 'Reset password' });
     await expect(reset.getByLabel('Phone number or email')).toHaveValue(email);
-    await expect(reset.getByText('8-16 characters with letters and digits')).toBeVisible();
+    await expect(reset.getByText('8-64 characters with letters and digits')).toBeVisible();
     since = Date.now();
     await reset.getByRole('button', { name: 'Send code' }).click();
     await reset.getByLabel('Verification code').fill(await outboxCode(page.request, email, since));
     await reset.getByLabel('New password', { exact: true }).fill('short');
     await reset.getByRole('button', { name: 'Reset password' }).click();
-    await expect(reset.getByRole('alert')).toHaveText('Password must be 8-16 characters with letters and digits');
+    await expect(reset.getByRole('alert')).toHaveText('Password must be 8-64 characters with letters and digits');
     await reset.getByLabel('New password', { exact: true }).fill('second1234');
     await reset.getByRole('button', { name: 'Reset password' }).click();
 

@@ -5,6 +5,7 @@ import { createCodes } from './codes';
 import { renderOutboxPage } from './delivery/dev-outbox';
 import { createDelivery, type Delivery } from './delivery/factory';
 import { createExternalSignIn, type ExternalSignIn } from './external';
+import { createPasswordGuesses } from './password-guesses';
 import { registerAccountRoutes } from './routes';
 import { loadAuthSecret } from './secret';
 import { type AccountsService, createAccountsService } from './service';
@@ -26,6 +27,7 @@ export async function createAccountsModule(config: Config, db: Db, log: FastifyI
     db,
     codes: createCodes(db, secret),
     sessions: createSessions(db, { days: config.SESSION_DAYS }),
+    guesses: createPasswordGuesses(db, secret),
     delivery,
     coolingDays: config.ACCOUNT_CANCEL_COOLING_DAYS,
     log,

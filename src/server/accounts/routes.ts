@@ -50,9 +50,7 @@ export function registerAccountRoutes(
 
   endpoint(app, contract.resetPassword, (input, request) => accounts.resetPassword(input, request.ctx), perIp(10));
 
-  endpoint(app, contract.changePassword, async (input, request) =>
-    accounts.changePassword(await requireUser(accounts, request), input, request.ctx.locale),
-  );
+  endpoint(app, contract.changePassword, async (input, request) => accounts.changePassword(await requireUser(accounts, request), input));
   endpoint(
     app,
     contract.verifyCurrent,

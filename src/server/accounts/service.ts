@@ -12,6 +12,7 @@ import { translate } from '../i18n/catalogues';
 import type { Codes } from './codes';
 import { type CodeDelivery, DeliveryError, type PurposeName } from './delivery/types';
 import { dummyHash, hashPassword, verifyPassword } from './password';
+import type { PasswordGuesses } from './password-guesses';
 import type { Sessions } from './sessions';
 import * as store from './store';
 
@@ -35,6 +36,7 @@ interface Deps {
   db: Db;
   codes: Codes;
   sessions: Sessions;
+  guesses: PasswordGuesses;
   delivery: { sms: CodeDelivery; email: CodeDelivery };
   coolingDays: number;
   log: { warn(obj: object, msg: string): void };
@@ -56,8 +58,8 @@ export function createAccountsService(deps: Deps) {
     return value;
   }
 
-  function checkPassword(password: string, locale: Locale) {
-    if (!isPasswordValid(password, locale)) throw new AppError(ResultCode.passwordRule);
+  function checkPassword(password: string) {
+    if (!isPasswordValid(password)) throw new AppError(ResultCode.passwordRule);
   }
 
   async function startSession(userId: number, meta: ClientMeta, isNew: boolean): Promise<TSession> {
@@ -139,17 +141,23 @@ export function createAccountsService(deps: Deps) {
       return { resendAfterSeconds: issued.resendAfterSeconds, expiresInSeconds: issued.expiresInSeconds };
     },
 
-    /** Same answer and about the same time whether or not the account exists. */
+    /**
+     * Same answer and about the same time whether or not the account exists; tries per name are
+     * limited (password-guesses.ts) before any password is checked.
+     */
     async loginPassword(
       input: { account: string; type: AccountMethod; password: string; region?: string | undefined },
       ctx: HeaderContext,
       meta: ClientMeta,
     ) {
       const value = normaliseAccount(input.account, input.type, (input.region as CountryCode | undefined) ?? REGION_BY_LOCALE[ctx.locale]);
+      const name = value ? deps.guesses.nameOf(kindOf(input.type), value) : null;
+      if (name) await deps.guesses.claim(name);
       const identity = value ? await store.identityOf(q, kindOf(input.type), value) : undefined;
       const hash = identity ? await store.passwordOf(q, identity.user_id) : null;
       const ok = await verifyPassword(hash ?? (await dummyHash()), input.password);
       if (!identity || !hash || !ok) throw new AppError(ResultCode.loginFailed);
+      if (name) await deps.guesses.forget([name]);
       return startSession(identity.user_id, meta, false);
     },
 
@@ -172,7 +180,7 @@ export function createAccountsService(deps: Deps) {
       meta: ClientMeta,
     ) {
       const value = account(input, ctx.locale);
-      checkPassword(input.password, ctx.locale);
+      checkPassword(input.password);
       await codes.consume(P.register, value, input.code);
       if (await store.identityOf(q, kindOf(input.type), value)) throw new AppError(ResultCode.identityTaken);
       const hash = await hashPassword(input.password);
@@ -186,18 +194,22 @@ export function createAccountsService(deps: Deps) {
       ctx: HeaderContext,
     ) {
       const value = account(input, ctx.locale);
-      checkPassword(input.password, ctx.locale);
+      checkPassword(input.password);
       await codes.consume(P.reset, value, input.code);
       const identity = await store.identityOf(q, kindOf(input.type), value);
       if (!identity) throw new AppError(ResultCode.codeInvalid);
       await store.setPassword(q, identity.user_id, await hashPassword(input.password), now());
-      // Whoever knew the old password is signed out.
+      // Whoever knew the old password is signed out, and the owner need not wait out guesses.
       await sessions.revokeAll(identity.user_id);
+      const names = (await store.identitiesOfUser(q, identity.user_id))
+        .filter((i) => i.kind !== 'wechat')
+        .map((i) => deps.guesses.nameOf(i.kind, i.value));
+      await deps.guesses.forget(names);
       return { ok: true as const };
     },
 
-    async changePassword(user: AuthUser, input: { oldPassword?: string | undefined; password: string }, locale: Locale) {
-      checkPassword(input.password, locale);
+    async changePassword(user: AuthUser, input: { oldPassword?: string | undefined; password: string }) {
+      checkPassword(input.password);
       const current = await store.passwordOf(q, user.userId);
       if (current && !(input.oldPassword && (await verifyPassword(current, input.oldPassword))))
         throw new AppError(ResultCode.wrongPassword);

@@ -120,10 +120,10 @@ export function CodeInput({
   );
 }
 
-/** A new password, with the rule of the reader's language once the rules have arrived. */
+/** A new password, with the rule once the rules have arrived. */
 export function NewPasswordField(props: React.InputHTMLAttributes<HTMLInputElement>) {
-  const { t, locale } = useTranslation('accounts');
-  const rule = useRules()?.passwordRule(locale);
+  const { t } = useTranslation('accounts');
+  const rule = useRules()?.PASSWORD_RULE;
   return (
     <PasswordField
       label={t('form.newPassword')}

@@ -12,7 +12,7 @@ import { useForm } from './use-form';
  * user's phone/e-mail proves the user first).
  */
 export function PasswordFlow({ me, verifiedUntil, onVerified, onClose }: FlowProps) {
-  const { t, locale } = useTranslation('accounts');
+  const { t } = useTranslation('accounts');
   const api = useSignedInApi();
   const done = useFlowDone(onClose);
   const form = useForm();
@@ -27,7 +27,7 @@ export function PasswordFlow({ me, verifiedUntil, onVerified, onClose }: FlowPro
     }
     const rules = await form.rules();
     if (!rules) return;
-    if (!rules.isPasswordValid(password, locale)) {
+    if (!rules.isPasswordValid(password)) {
       form.fail('new', form.te('passwordRule'));
       return;
     }

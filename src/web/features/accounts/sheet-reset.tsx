@@ -15,7 +15,7 @@ export function ResetForm({
   onDone,
   onBack,
 }: RegionProps & { initialAccount: string; onDone: (account: string) => void; onBack: () => void }) {
-  const { t, locale } = useTranslation('accounts');
+  const { t } = useTranslation('accounts');
   const api = useApi();
   const form = useForm();
   const [account, setAccount] = useState(initialAccount);
@@ -43,7 +43,7 @@ export function ResetForm({
     if (!valid) return;
     const { target, rules } = valid;
     if (!form.codeFits(rules, code)) return;
-    if (!rules.isPasswordValid(password, locale)) {
+    if (!rules.isPasswordValid(password)) {
       form.fail('password', form.te('passwordRule'));
       return;
     }
