@@ -45,7 +45,7 @@ function read(dir: string, slug: DocSlug, locale: Locale, supportEmail: string):
       },
       // Tables scroll sideways on a phone instead of widening the page.
       table(token) {
-        return `<div class="table-scroll">${BASE.table.call(this, token)}</div>`;
+        return `<div class="table-scroll" tabindex="0">${BASE.table.call(this, token)}</div>`;
       },
     },
   });

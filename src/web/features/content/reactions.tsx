@@ -52,8 +52,11 @@ export function ReactionBar(props: { target: ViewerTarget & { kind: 'model' | 'p
         disabled={!ready || busy === 'like'}
         onClick={() => whenSignedIn(`like:${kind}:${id}`, !relation.liked, like)}
       >
-        <HeartIcon on={relation.liked} /> {t('action.like')}
-        <span className="reaction-count">{formatCount(counts.likes, locale)}</span>
+        <span className="reaction-top">
+          <HeartIcon on={relation.liked} />
+          <span className="reaction-count">{formatCount(counts.likes, locale)}</span>
+        </span>
+        <span className="reaction-label">{t('action.like')}</span>
       </button>
       <button
         type="button"
@@ -62,12 +65,18 @@ export function ReactionBar(props: { target: ViewerTarget & { kind: 'model' | 'p
         disabled={!ready || busy === 'collect'}
         onClick={() => whenSignedIn(`collect:${kind}:${id}`, !relation.collected, collect)}
       >
-        <StarIcon on={relation.collected} /> {t('action.collect')}
-        <span className="reaction-count">{formatCount(counts.collects, locale)}</span>
+        <span className="reaction-top">
+          <StarIcon on={relation.collected} />
+          <span className="reaction-count">{formatCount(counts.collects, locale)}</span>
+        </span>
+        <span className="reaction-label">{t('action.collect')}</span>
       </button>
       <a className="reaction" href="#comments">
-        <CommentIcon /> {t('action.comment')}
-        <span className="reaction-count">{formatCount(counts.comments, locale)}</span>
+        <span className="reaction-top">
+          <CommentIcon />
+          <span className="reaction-count">{formatCount(counts.comments, locale)}</span>
+        </span>
+        <span className="reaction-label">{t('action.comment')}</span>
       </a>
     </div>
   );
