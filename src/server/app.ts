@@ -25,6 +25,7 @@ import { RequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
 import { type BuildLoader, registerSsr } from './http/ssr';
 import { registerStatic } from './http/static';
+import { registerUnreadBodyDiscard } from './http/unread-body';
 import { registerAddressRoutes } from './lottery/address-routes';
 import { registerLotteryAdminRoutes } from './lottery/admin-routes';
 import { registerLotteryRoutes } from './lottery/routes';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     // Quality 4 keeps on-the-fly brotli cheap; static assets are pre-compressed at build time.
     brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  registerUnreadBodyDiscard(app);
   await registerRateLimit(app, {
     ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
     allowList: config.RATE_LIMIT_ALLOWLIST.split(',')

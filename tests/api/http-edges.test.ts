@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+/**
+ * HTTP at its edges, over a real socket: compressed bodies sent where no body is read, and the
+ * answers of the router and of Node's parser (bad URLs, long paths, oversized headers).
+ */
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp('sqlite');
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as net.AddressInfo).port;
+});
+afterAll(() => t.close());
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A kept-alive connection that sends raw requests and reads the answers one by one. */
+async function connect() {
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  socket.on('error', () => {});
+  let buffer = Buffer.alloc(0);
+  let closed = false;
+  let wake = () => {};
+  socket.on('data', (d) => {
+    buffer = Buffer.concat([buffer, d]);
+    wake();
+  });
+  socket.on('close', () => {
+    closed = true;
+    wake();
+  });
+  /** The next whole answer (content-length framed), or null once the server closed the connection. */
+  const next = async (): Promise<Answer | null> => {
+    for (;;) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end >= 0) {
+        const [statusLine = '', ...lines] = buffer.subarray(0, end).toString('latin1').split('\r\n');
+        const headers = Object.fromEntries(
+          lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+        );
+        const length = Number(headers['content-length'] ?? 0);
+        if (buffer.length >= end + 4 + length) {
+          const body = buffer.subarray(end + 4, end + 4 + length).toString('utf8');
+          buffer = buffer.subarray(end + 4 + length);
+          return { status: Number(statusLine.split(' ')[1]), headers, body };
+        }
+      }
+      if (closed) return null;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  };
+  return { socket, next, closed: () => closed };
+}
+
+const HOST = () => `127.0.0.1:${port}`;
+
+describe('a compressed body where none is read', () => {
+  // Far larger than the socket's and the inflater's buffers, so an unread body holds the connection.
+  const body = gzipSync(randomBytes(1024 * 1024));
+  const cases: [string, string, string][] = [
+    ['a health check', 'GET', '/healthz'],
+    ['an unknown path', 'GET', '/no/such/page'],
+    ['a file', 'GET', '/files/none/such.png'],
+    ['an unsupported content type (415)', 'POST', '/api/cxy/v2/system/ping'],
+    ['the OAuth discovery document', 'GET', '/api/cxy/oauth2/.well-known/openid-configuration'],
+  ];
+  it.each(cases)('%s is answered, and the connection serves the next request or is closed', async (_name, method, path) => {
+    const c = await connect();
+    c.socket.write(
+      `${method} ${path} HTTP/1.1\r\nhost: ${HOST()}\r\ncontent-encoding: gzip\r\ncontent-type: text/x-odd\r\ncontent-length: ${body.length}\r\n\r\n`,
+    );
+    c.socket.write(body);
+    const first = await c.next();
+    expect(first?.status).toBeGreaterThanOrEqual(200);
+    if (first?.headers.connection !== 'close') {
+      c.socket.write(`GET /healthz HTTP/1.1\r\nhost: ${HOST()}\r\n\r\n`);
+      expect((await c.next())?.status).toBe(200);
+    } else expect(await c.next()).toBeNull();
+    c.socket.destroy();
+  });
+});
