@@ -31,6 +31,28 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: `${RR_PRODUCTION}/dom-export.mjs` },
 ];
 
+/**
+ * What the development server may send a browser: the web sources, the code they share with the
+ * server, and packages, nothing else. The project directory also holds the database (with the
+ * auth secret, the OAuth signing key and password hashes), `.env` and the server's code.
+ */
+export const DEV_FILES = {
+  strict: true,
+  allow: ['src/web', 'src/shared', 'node_modules', 'public'],
+  deny: [
+    '.env',
+    '.env.*',
+    '*.{crt,pem,key}',
+    '**/.git/**',
+    '*.sqlite',
+    '*.sqlite-*',
+    '*.db',
+    '**/data/**',
+    '**/src/server/**',
+    '**/scripts/**',
+  ],
+};
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [reactRouter()],
   resolve: command === 'build' ? { alias: reactRouterProduction } : {},
@@ -54,5 +76,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
     },
   },
-  server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
+  server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) }, fs: DEV_FILES },
 }));

@@ -11,6 +11,7 @@ import { createDiskStorage } from './content/storage';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds, SEEDS } from './db/seed/seed';
+import { createDevVite } from './dev-vite';
 import { closeIdleConnectionsUntilClosed } from './http/drain';
 import { startJob } from './jobs';
 import { startReferralJob } from './lottery/referral-job';
@@ -76,13 +77,8 @@ async function main() {
   const root = process.cwd();
   let app: Awaited<ReturnType<typeof buildApp>>;
   if (dev) {
-    const { createServer } = await import('vite');
-    const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
-    app = await buildApp(config, {
-      db,
-      viteMiddlewares: vite.middlewares,
-      ssrBuild: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
-    });
+    const vite = await createDevVite(config);
+    app = await buildApp(config, { db, viteMiddlewares: vite.middlewares, ssrBuild: vite.ssrBuild });
     app.addHook('onClose', () => vite.close());
   } else {
     const serverBuild = pathToFileURL(path.join(root, 'build/server/index.js')).href;
