@@ -92,7 +92,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { dev:
  * referrer) means nothing for it, and a dozen headers on every API call cost a tenth of a cheap
  * call's time.
  */
-const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
