@@ -1,6 +1,7 @@
 import type { SliceParameters } from '../../../shared/slice';
 import type { FileKind } from '../../db/schema-content';
 import { GcodeFormatError, parseGcode } from '../gcode/parse';
+import { check3mf } from './three-mf';
 
 /**
  * What an uploaded file is, read from its bytes (never from the name or the Content-Type a
@@ -41,10 +42,13 @@ export const formatsOf = (kind: FileKind) =>
     .map((t) => t.format)
     .join(', ');
 
-/** `gcode`: the parsed parameters of a G-code file (it is checked by parsing it). */
+/**
+ * `gcode`: the parsed parameters of a G-code file (it is checked by parsing it). `unpacked`: a
+ * 3MF model that would unpack too large (three-mf.ts).
+ */
 export type Detected =
   | { ok: true; type: FileType; gcode: SliceParameters | null }
-  | { ok: false; problem: 'unsupported' | 'gcode'; reason: string };
+  | { ok: false; problem: 'unsupported' | 'gcode' | 'unpacked'; reason: string };
 
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1', from, to);
@@ -60,7 +64,11 @@ const GCODE_EXTENSIONS: readonly string[] = TYPES.gcode.extensions;
  */
 export function detectFileType(bytes: Uint8Array, extension = ''): Detected {
   const found = (type: FileType, gcode: SliceParameters | null = null): Detected => ({ ok: true, type, gcode });
-  const refuse = (reason: string, problem: 'unsupported' | 'gcode' = 'unsupported'): Detected => ({ ok: false, problem, reason });
+  const refuse = (reason: string, problem: 'unsupported' | 'gcode' | 'unpacked' = 'unsupported'): Detected => ({
+    ok: false,
+    problem,
+    reason,
+  });
   if (bytes.length === 0) return refuse('the file is empty');
 
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return found(TYPES.png);
@@ -76,11 +84,8 @@ export function detectFileType(bytes: Uint8Array, extension = ''): Detected {
     return ascii(bytes, 0, 64).includes('webm') ? found(TYPES.webm) : refuse('a Matroska file that is not WebM');
   }
   if (ascii(bytes, 0, 4) === 'PK\u0003\u0004') {
-    // A 3MF is an OPC package: a content-types part and a .model part, named in the ZIP directory.
-    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return buf.includes('[Content_Types].xml', 0, 'latin1') && buf.includes('.model', 0, 'latin1')
-      ? found(TYPES['3mf'])
-      : refuse('a ZIP archive that is not a 3MF model');
+    const model = check3mf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return model.ok ? found(TYPES['3mf']) : refuse(model.reason, model.problem);
   }
 
   const head = ascii(bytes, 0, 4096);

@@ -10,6 +10,7 @@ import { fileUrl } from '../models';
 import type { FileStorage } from '../storage';
 import { detectFileType, extensionOf, type FileType, formatsOf, MAX_FILE_BYTES } from './file-types';
 import { notFound } from './refs';
+import { MAX_3MF } from './three-mf';
 
 export interface StoredFile extends TUploadedFile {
   storageKey: string;
@@ -34,6 +35,12 @@ export function checkUpload(bytes: Uint8Array, name: string): CheckedUpload {
   const extension = extensionOf(name);
   const detected = detectFileType(bytes, extension);
   if (!detected.ok) {
+    if (detected.problem === 'unpacked')
+      throw new AppError(ResultCode.fileTooLarge, {
+        messageKey: 'unpackedTooLarge',
+        params: { format: '3MF', maxMb: MAX_3MF.unpackedBytes / 1024 / 1024, maxEntries: MAX_3MF.entries, maxRatio: MAX_3MF.ratio },
+        result: { reason: detected.reason },
+      });
     const code = detected.problem === 'gcode' ? ResultCode.invalidGcode : ResultCode.unsupportedFileType;
     throw new AppError(code, { result: { reason: detected.reason } });
   }
