@@ -156,3 +156,18 @@ test('a draw started before the wheel has been drawn still shows its result', as
   const result = page.getByRole('dialog', { name: 'Congratulations!' });
   await expect(result.getByText('5 Cuvacoins', { exact: true })).toBeVisible({ timeout: 10_000 });
 });
+
+test('a share that grants a draw shows it at once', async ({ page, context }) => {
+  const activeId = everyDrawWins({ kind: 3, name: '2 Cuvacoins', stock: 50, value: 2 }, { dailyChances: 1 });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInByApi(page);
+  await page.goto(`/activitys?activeId=${activeId}`);
+  await page.getByRole('button', { name: 'Draw' }).click();
+  const result = page.getByRole('dialog', { name: 'Congratulations!' });
+  await result.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('You have 0 draws left.')).toBeVisible();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Thanks for sharing: you got 1 more draw!')).toBeVisible();
+  await expect(page.getByText('You have 1 draw left.')).toBeVisible();
+});

@@ -13,6 +13,7 @@ import { useResume, whenSignedIn } from '../accounts/after-sign-in';
 import { useSignedIn } from '../accounts/login-store';
 import { useHydrated } from '../content/hydrated';
 import { useAcceptInvite } from './accept-invite';
+import { drawsGranted } from './draws-granted';
 import { ShareButtons } from './raffle-islands';
 import { rafflePath } from './raffle-paths';
 
@@ -63,7 +64,10 @@ export default function Share({ info, page = rafflePage }: { info: Shared; page?
     if (!signedIn) return;
     try {
       const r = await api.call<typeof contract.shareLog>(LOTTERY_API.shareLog, { lotteryId: info.id }, { quiet: true });
-      if (r.granted) showToast(t('share.granted'));
+      if (r.granted) {
+        showToast(t('share.granted'));
+        drawsGranted(info.id, r.remaining);
+      }
     } catch {
       // Sharing worked; only the bonus draw was not granted (cap, campaign closed).
     }

@@ -9,6 +9,7 @@ import { ApiError } from '../../api/client';
 import { useResume, whenSignedIn } from '../accounts/after-sign-in';
 import { useSignedIn } from '../accounts/login-store';
 import { useSignedInApi } from '../accounts/signed-in-api';
+import { onDrawsGranted } from './draws-granted';
 
 /** The animation runs at least this long, so a fast answer still reads as a draw. */
 const MIN_ANIMATION_MS = 1200;
@@ -43,6 +44,14 @@ export function useDraw(info: LotteryInfo, look: { start(): void; stop(segment: 
     if (signedIn && open) void refresh();
     else setTimes(null);
   }, [signedIn, open, refresh]);
+
+  useEffect(
+    () =>
+      onDrawsGranted((lotteryId, remaining) => {
+        if (lotteryId === info.id) setTimes((x) => (x ? { ...x, remaining } : x));
+      }),
+    [info.id],
+  );
 
   const finished = useCallback(() => {
     if (!pending.current) return;
