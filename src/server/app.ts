@@ -22,6 +22,7 @@ import { editionLocale } from './http/locale';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { RequestLog } from './http/request-log';
+import { routerErrorOptions } from './http/router-errors';
 import { registerSecurityHeaders } from './http/security';
 import { type BuildLoader, registerSsr } from './http/ssr';
 import { registerStatic } from './http/static';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     bodyLimit: config.BODY_LIMIT_BYTES,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    ...routerErrorOptions(editionLocale(config.EDITION)),
   });
 
   // Started by main.ts on SIGTERM; /healthz reads it.

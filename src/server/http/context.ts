@@ -19,18 +19,28 @@ export function requestIdFrom(req: { headers: Record<string, string | string[] |
   return s && isUuid(s) ? s.toLowerCase() : uuidv7();
 }
 
+/** The spec §3 header context of a request's headers and cookies (the language: header, cookie, Accept-Language, edition). */
+export function headerContextOf(
+  headers: FastifyRequest['headers'],
+  cookies: Record<string, string | undefined>,
+  editionLocale: Locale,
+  requestId: string,
+) {
+  return parseHeaderContext({
+    headers,
+    cookies,
+    fallbackLocale: () => localeFromAcceptLanguage(headers['accept-language']) ?? editionLocale,
+    newRequestId: () => requestId,
+  });
+}
+
 /** Parses the spec §3 header context once per request into `request.ctx`. */
 export const headerContextPlugin = fp(
   async (app: FastifyInstance, opts: { editionLocale: Locale }) => {
     app.decorateRequest('ctx', null as unknown as HeaderContext);
     // A callback hook, not an async one: it runs on every request, and has nothing to wait for.
     app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
-      const { ctx, problems } = parseHeaderContext({
-        headers: request.headers,
-        cookies: request.cookies ?? {},
-        fallbackLocale: () => localeFromAcceptLanguage(request.headers['accept-language']) ?? opts.editionLocale,
-        newRequestId: () => request.id,
-      });
+      const { ctx, problems } = headerContextOf(request.headers, request.cookies ?? {}, opts.editionLocale, request.id);
       request.ctx = ctx;
       const problem = problems[0];
       if (problem && request.url.startsWith('/api/')) {
