@@ -105,17 +105,16 @@ describe.each(ENGINES)('verification codes on %s', (engine) => {
     expect((await login(phone, second)).json().code).toBe(0);
   });
 
-  it('caps sends per destination per hour, and per address', async () => {
+  it('caps sends per requester and number per hour, and per address', async () => {
     const phone = newPhone();
     const codes: number[] = [];
     const start = Date.now();
     vi.useFakeTimers({ toFake: ['Date'] });
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < 6; i++) {
       vi.setSystemTime(start + i * 61_000);
       codes.push((await send(phone)).json().code);
     }
-    expect(codes.slice(0, 10).every((c) => c === 0)).toBe(true);
-    expect(codes[10]).toBe(ResultCode.sendLimit);
+    expect(codes).toEqual([0, 0, 0, 0, 0, ResultCode.sendLimit]);
 
     // One address asking for codes for many numbers: 30 an hour (spaced under the per-minute limit).
     const flood = api(t.app, '203.0.113.77');

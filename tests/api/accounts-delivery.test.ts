@@ -51,6 +51,24 @@ describe('code delivery through real providers', () => {
     expect((await a.get('/__dev/outbox.json')).statusCode).toBe(404);
   });
 
+  it('tells the owner of an address someone tries to register again, by a mail without a code', async () => {
+    const owner = api(t.app);
+    const email = `owner${Date.now()}@example.com`;
+    await owner.post('/api/cxy/account/v2/sendCode', { account: email, type: 0, purpose: 6 });
+    const code = /\b(\d{6})\b/.exec(readMail(mail.received.find((m) => m.to.includes(email))?.raw ?? '').text)?.[1] ?? '';
+    expect((await owner.post('/api/cxy/account/v2/quickLogin', { account: email, type: 0, code })).json().code).toBe(0);
+
+    const before = mail.received.length;
+    const stranger = api(t.app);
+    const res = await stranger.post('/api/cxy/account/v2/sendCode', { account: email, type: 0, purpose: 0 }, { __cxy_os_lang_: '9' });
+    expect(res.json()).toMatchObject({ code: 0, result: { resendAfterSeconds: 60, expiresInSeconds: 300 } });
+    const notice = mail.received.slice(before).find((m) => m.to.includes(email));
+    const { subject, text } = readMail(notice?.raw ?? '');
+    expect(subject).toMatch(/Quelqu.un a essayé de créer un compte Creality Cloud/);
+    expect(text).toMatch(/connectez-vous plutôt/);
+    expect(text).not.toMatch(/\d{6}/);
+  });
+
   it('signs in with the code read from the SMS the gateway received', async () => {
     const a = api(t.app);
     const phone = newPhone();

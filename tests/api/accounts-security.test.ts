@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../src/server/accounts/password';
 import { HEADER } from '../../src/shared/context';
@@ -146,6 +147,98 @@ describe.each(ENGINES)('account security on %s', (engine) => {
         .where('user_id', '=', Number(userId))
         .execute();
       expect((await passwordLogin(a, phone, 'abc123')).json().code).toBe(0);
+    });
+  });
+
+  describe('codes protect the member', () => {
+    /** A client with a device id of its own (the header context's duid) and an address of its own. */
+    const device = () => {
+      const duid = crypto.randomUUID();
+      const client = api(t.app);
+      const headers = { [HEADER.duid]: duid };
+      return {
+        send: (account: string, purpose = 6) =>
+          client.post('/api/cxy/account/v2/sendCode', { account, type: 1, purpose, region: 'CN' }, headers),
+        login: (account: string, code: string) =>
+          client.post('/api/cxy/account/v2/quickLogin', { account, type: 1, code, region: 'CN' }, headers),
+        outboxCode: (account: string) => client.outboxCode(e164(account)),
+      };
+    };
+    /** A stranger: a new address each call, no device id. */
+    const strangerSend = (account: string, purpose = 6) =>
+      api(t.app).post('/api/cxy/account/v2/sendCode', { account, type: 1, purpose, region: 'CN' });
+
+    it("a stranger's wrong guesses do not burn the member's code, and a stranger cannot use it", async () => {
+      const phone = newPhone();
+      const owner = device();
+      expect((await owner.send(phone)).json().code).toBe(0);
+      const code = await owner.outboxCode(phone);
+      const wrong = code === '000000' ? '111111' : '000000';
+      const stranger = api(t.app);
+      const guess = (c: string) => stranger.post('/api/cxy/account/v2/quickLogin', { account: phone, type: 1, code: c, region: 'CN' });
+      for (let i = 0; i < 6; i++) expect((await guess(wrong)).json().code).toBe(ResultCode.codeInvalid);
+      // The code was sent for the owner's device: even the right digits do nothing for someone else.
+      expect((await guess(code)).json().code).toBe(ResultCode.codeInvalid);
+      expect((await owner.login(phone, code)).json().code).toBe(0);
+    });
+
+    it("strangers' sends neither make the member wait nor use up the member's budget, and the number's cap bounds the messages", async () => {
+      const phone = newPhone();
+      const owner = device();
+      // The owner has signed in by code on this device before.
+      await owner.send(phone);
+      expect((await owner.login(phone, await owner.outboxCode(phone))).json().code).toBe(0);
+      // Strangers from many addresses ask for codes to the number all day.
+      const start = Date.now() + 61_000;
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const answers: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        vi.setSystemTime(start + i * 61_000);
+        answers.push((await strangerSend(phone)).json().code);
+      }
+      // The number gets at most ten codes a day asked by devices it does not know.
+      expect(answers.slice(0, 10).every((c) => c === 0)).toBe(true);
+      expect(answers.slice(10)).toEqual([ResultCode.sendLimit, ResultCode.sendLimit]);
+      expect((await device().send(phone)).json().code).toBe(ResultCode.sendLimit);
+      // The owner's device still gets its code at once and signs in.
+      expect((await owner.send(phone)).json().code).toBe(0);
+      expect((await owner.login(phone, await owner.outboxCode(phone))).json().code).toBe(0);
+    });
+
+    it('limits each requester per number: five codes an hour per device and per address', async () => {
+      const phone = newPhone();
+      const one = device();
+      const start = Date.now();
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const answers: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        vi.setSystemTime(start + i * 61_000);
+        answers.push((await one.send(phone)).json().code);
+      }
+      expect(answers).toEqual([0, 0, 0, 0, 0, ResultCode.sendLimit]);
+      // Another requester has a budget of its own.
+      expect((await device().send(phone)).json().code).toBe(0);
+    });
+  });
+
+  describe('registration codes', () => {
+    it('answers alike for a number with an account, tells its owner instead, and applies the same limits first', async () => {
+      const phone = await registered();
+      const stranger = api(t.app);
+      const before = await stranger.outboxCount();
+      const first = await stranger.post('/api/cxy/account/v2/sendCode', { region: 'CN', account: phone, type: 1, purpose: 0 });
+      const fresh = await stranger.post('/api/cxy/account/v2/sendCode', { region: 'CN', account: newPhone(), type: 1, purpose: 0 });
+      expect(first.json()).toEqual(fresh.json());
+      expect(first.json().code).toBe(0);
+      expect(await stranger.outboxCount()).toBe(before + 2);
+      // The owner got a notice without any code in it.
+      const notice = (await stranger.get(`/__dev/outbox.json?destination=${encodeURIComponent(e164(phone))}`)).json();
+      expect(notice).toMatchObject({ purpose: 'alreadyRegistered', code: '' });
+      expect(notice.text).toMatch(/tried to create an account with this phone number/);
+      expect(notice.text).not.toMatch(/\d{6}/);
+      // The same limits as for a number without an account, applied before anything else.
+      const again = await stranger.post('/api/cxy/account/v2/sendCode', { region: 'CN', account: phone, type: 1, purpose: 0 });
+      expect(again.json().code).toBe(ResultCode.sendTooSoon);
     });
   });
 });

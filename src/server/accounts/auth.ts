@@ -32,6 +32,7 @@ export async function requireRole(
 export const clientMeta = (request: FastifyRequest): ClientMeta => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
+  device: request.ctx.duid,
 });
 
 /**

@@ -24,7 +24,7 @@ export function registerAccountRoutes(
   endpoint(
     app,
     contract.sendCode,
-    async (input, request) => accounts.sendCode(input, request.ctx, request.ip, await accounts.authenticate(request.ctx)),
+    async (input, request) => accounts.sendCode(input, request.ctx, clientMeta(request), await accounts.authenticate(request.ctx)),
     perIp(10),
   );
 
@@ -48,25 +48,30 @@ export function registerAccountRoutes(
   signIn(contract.quickLogin, (input, request) => accounts.quickLogin(input, request.ctx, clientMeta(request)), 20);
   signIn(contract.register, (input, request) => accounts.register(input, request.ctx, clientMeta(request)), 10);
 
-  endpoint(app, contract.resetPassword, (input, request) => accounts.resetPassword(input, request.ctx), perIp(10));
+  endpoint(app, contract.resetPassword, (input, request) => accounts.resetPassword(input, request.ctx, clientMeta(request)), perIp(10));
 
   endpoint(app, contract.changePassword, async (input, request) => accounts.changePassword(await requireUser(accounts, request), input));
   endpoint(
     app,
     contract.verifyCurrent,
-    async (input, request) => accounts.verifyCurrent(await requireUser(accounts, request), input),
+    async (input, request) => accounts.verifyCurrent(await requireUser(accounts, request), input, clientMeta(request)),
     perIp(20),
   );
   endpoint(
     app,
     contract.bind,
-    async (input, request) => accounts.bind(await requireUser(accounts, request), input, request.ctx.locale),
+    async (input, request) => accounts.bind(await requireUser(accounts, request), input, request.ctx.locale, clientMeta(request)),
     perIp(20),
   );
-  endpoint(app, contract.unbind, async (input, request) => accounts.unbind(await requireUser(accounts, request), input), perIp(20));
+  endpoint(
+    app,
+    contract.unbind,
+    async (input, request) => accounts.unbind(await requireUser(accounts, request), input, clientMeta(request)),
+    perIp(20),
+  );
 
   endpoint(app, contract.cancel, async (input, request, reply) => {
-    const result = await accounts.cancel(await requireUser(accounts, request), input);
+    const result = await accounts.cancel(await requireUser(accounts, request), input, clientMeta(request));
     clearSessionCookies(reply);
     return result;
   });

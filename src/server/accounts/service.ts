@@ -24,6 +24,8 @@ const ELEVATION_MINUTES = 10;
 export interface ClientMeta {
   ip: string;
   userAgent: string;
+  /** The header context's device id, '' without one: codes belong to the device that asked. */
+  device: string;
 }
 
 export interface AuthUser {
@@ -104,7 +106,7 @@ export function createAccountsService(deps: Deps) {
     async sendCode(
       input: { account: string; type: AccountMethod; purpose: number; region?: string | undefined },
       ctx: HeaderContext,
-      ip: string,
+      meta: ClientMeta,
       user: AuthUser | null,
     ) {
       const purpose = input.purpose;
@@ -118,18 +120,22 @@ export function createAccountsService(deps: Deps) {
         destination = account(input, ctx.locale);
       }
       const existing = await store.identityOf(q, kind, destination);
-      if ((purpose === P.register || purpose === P.bind) && existing) throw new AppError(ResultCode.identityTaken);
+      if (purpose === P.bind && existing) throw new AppError(ResultCode.identityTaken);
       if (purpose === P.bind && !user) throw new AppError(ResultCode.token, { httpStatus: 401 });
-      const issued = await codes.issue(purpose, input.type === 0 ? 'email' : 'sms', destination, ip);
+      const issued = await codes.issue(purpose, input.type === 0 ? 'email' : 'sms', destination, meta);
       // A reset for an unknown account looks sent, so the answer does not reveal who has an account.
       if (purpose === P.reset && !existing)
         return { resendAfterSeconds: issued.resendAfterSeconds, expiresInSeconds: issued.expiresInSeconds };
+      // Registering a number or address that has an account: the same answer and limits as for a
+      // new one, and the owner is told instead of getting a code (which nobody can use).
+      const notice = purpose === P.register && existing !== undefined;
+      if (notice) await codes.retire(issued.id);
       try {
         await deps.delivery[input.type === 0 ? 'email' : 'sms'].send({
           channel: input.type === 0 ? 'email' : 'sms',
           destination,
-          code: issued.code,
-          purpose: PURPOSES[purpose] ?? 'quick',
+          code: notice ? '' : issued.code,
+          purpose: notice ? 'alreadyRegistered' : (PURPOSES[purpose] ?? 'quick'),
           locale: ctx.locale,
           expiresInMinutes: issued.expiresInSeconds / 60,
         });
@@ -168,7 +174,7 @@ export function createAccountsService(deps: Deps) {
       meta: ClientMeta,
     ) {
       const value = account(input, ctx.locale);
-      await codes.consume(P.quick, value, input.code);
+      await codes.consume(P.quick, value, input.code, meta);
       const existing = await store.identityOf(q, kindOf(input.type), value);
       if (existing) return startSession(existing.user_id, meta, false);
       return startSession(await newUser(ctx.locale, kindOf(input.type), value), meta, true);
@@ -181,7 +187,7 @@ export function createAccountsService(deps: Deps) {
     ) {
       const value = account(input, ctx.locale);
       checkPassword(input.password);
-      await codes.consume(P.register, value, input.code);
+      await codes.consume(P.register, value, input.code, meta);
       if (await store.identityOf(q, kindOf(input.type), value)) throw new AppError(ResultCode.identityTaken);
       const hash = await hashPassword(input.password);
       const userId = await newUser(ctx.locale, kindOf(input.type), value);
@@ -192,10 +198,11 @@ export function createAccountsService(deps: Deps) {
     async resetPassword(
       input: { account: string; type: AccountMethod; code: string; password: string; region?: string | undefined },
       ctx: HeaderContext,
+      meta: ClientMeta,
     ) {
       const value = account(input, ctx.locale);
       checkPassword(input.password);
-      await codes.consume(P.reset, value, input.code);
+      await codes.consume(P.reset, value, input.code, meta);
       const identity = await store.identityOf(q, kindOf(input.type), value);
       if (!identity) throw new AppError(ResultCode.codeInvalid);
       await store.setPassword(q, identity.user_id, await hashPassword(input.password), now());
@@ -221,18 +228,23 @@ export function createAccountsService(deps: Deps) {
     },
 
     /** Bind-verify (purpose 5) with the current phone/e-mail: allows binding changes for a while. */
-    async verifyCurrent(user: AuthUser, input: { type: AccountMethod; code: string }) {
-      await codes.consume(P.bindVerify, await ownIdentity(user.userId, input.type), input.code);
+    async verifyCurrent(user: AuthUser, input: { type: AccountMethod; code: string }, meta: ClientMeta) {
+      await codes.consume(P.bindVerify, await ownIdentity(user.userId, input.type), input.code, meta);
       return { verifiedUntil: await sessions.elevate(user.sessionId, ELEVATION_MINUTES) };
     },
 
-    async bind(user: AuthUser, input: { account: string; type: AccountMethod; code: string; region?: string | undefined }, locale: Locale) {
+    async bind(
+      user: AuthUser,
+      input: { account: string; type: AccountMethod; code: string; region?: string | undefined },
+      locale: Locale,
+      meta: ClientMeta,
+    ) {
       const kind = kindOf(input.type);
       const mine = await store.identitiesOfUser(q, user.userId);
       const hasVerifiable = mine.some((i) => i.kind === 'phone' || i.kind === 'email');
       if (hasVerifiable && !(user.elevatedUntil && user.elevatedUntil > now())) throw new AppError(ResultCode.verifyFirst);
       const value = account(input, locale);
-      await codes.consume(P.bind, value, input.code);
+      await codes.consume(P.bind, value, input.code, meta);
       const t = now();
       try {
         await db.transaction(
@@ -250,20 +262,20 @@ export function createAccountsService(deps: Deps) {
       return { ok: true as const };
     },
 
-    async unbind(user: AuthUser, input: { type: AccountMethod; code: string }) {
+    async unbind(user: AuthUser, input: { type: AccountMethod; code: string }, meta: ClientMeta) {
       const kind = kindOf(input.type);
       const mine = await store.identitiesOfUser(q, user.userId);
       if (!(user.elevatedUntil && user.elevatedUntil > now())) throw new AppError(ResultCode.verifyFirst);
       const target = mine.find((i) => i.kind === kind);
       if (!target) throw new AppError(ResultCode.verifyFirst);
       if (mine.length <= 1) throw new AppError(ResultCode.lastIdentity);
-      await codes.consume(P.unbind, target.value, input.code);
+      await codes.consume(P.unbind, target.value, input.code, meta);
       await store.removeIdentity(q, user.userId, kind);
       return { ok: true as const };
     },
 
-    async cancel(user: AuthUser, input: { type: AccountMethod; code: string }) {
-      await codes.consume(P.cancel, await ownIdentity(user.userId, input.type), input.code);
+    async cancel(user: AuthUser, input: { type: AccountMethod; code: string }, meta: ClientMeta) {
+      await codes.consume(P.cancel, await ownIdentity(user.userId, input.type), input.code, meta);
       const t = now();
       await store.updateUser(q, user.userId, { state: 'cancelled', cancel_requested_at: t }, t);
       await sessions.revokeAll(user.userId);

@@ -1,5 +1,5 @@
 import { renderMessage } from './messages';
-import type { CodeDelivery, OutgoingCode, PurposeName } from './types';
+import type { CodeDelivery, MessageKind, OutgoingCode } from './types';
 
 /**
  * Development stand-in for SMS and e-mail: messages stay in memory (shown by a dev-only page) and
@@ -10,7 +10,7 @@ export interface OutboxEntry {
   at: number;
   channel: OutgoingCode['channel'];
   destination: string;
-  purpose: PurposeName;
+  purpose: MessageKind;
   code: string;
   /** The SMS text, or the e-mail's plain-text body. */
   text: string;

@@ -70,4 +70,21 @@ describe('verification messages', () => {
     expect(r.html).not.toContain('<b>');
     expect(r.html).toContain('1234');
   });
+
+  describe('the notice to the owner of an address someone tried to register again', () => {
+    for (const locale of LOCALES) {
+      it.each(CHANNELS)(`${locale} (%s)`, (channel) => {
+        const r = renderMessage(make({ locale, channel, purpose: 'alreadyRegistered', code: '' }));
+        for (const part of [r.sms, r.subject, r.text, r.html]) {
+          expect(part.length).toBeGreaterThan(10);
+          expect(part).not.toMatch(/\d{6}|\{\{|alreadyRegistered\./);
+        }
+        if (locale.startsWith('zh')) for (const part of [r.sms, r.subject, r.text]) expect(part).toMatch(HAN);
+        if (locale !== 'en') {
+          const en = renderMessage(make({ locale: 'en', channel, purpose: 'alreadyRegistered', code: '' }));
+          expect(r.text).not.toBe(en.text);
+        }
+      });
+    }
+  });
 });

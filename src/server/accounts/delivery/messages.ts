@@ -23,7 +23,29 @@ function why(locale: Locale, purpose: PurposeName, channel: OutgoingCode['channe
   return byChannel === `why.${purpose}.${channel}` ? t(locale, `why.${purpose}`) : byChannel;
 }
 
+/**
+ * The notice to the owner of a number or address someone tried to register again: the answer to
+ * the asker is the same as for a new one, so only the owner learns that the account exists.
+ */
+function renderNotice(msg: OutgoingCode): RenderedMessage {
+  const { locale } = msg;
+  const k = (key: string, params?: Record<string, string | number>) => t(locale, `alreadyRegistered.${key}`, params);
+  const lead = k(`lead.${msg.channel}`);
+  const [advice, ignore] = [k('advice'), k('ignore')];
+  const [greeting, signature] = [t(locale, 'greeting'), t(locale, 'signature')];
+  const text = [greeting, '', lead, '', advice, '', ignore, '', signature, ''].join('\n');
+  const html = `<!doctype html><html lang="${htmlLang(locale)}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif;color:#222;line-height:1.5">
+<p>${greeting}</p>
+<p>${lead}</p>
+<p>${advice}</p>
+<p style="color:#666">${ignore}</p>
+<p>${signature}</p>
+</body></html>`;
+  return { sms: k('sms', { lead }), subject: k('subject'), text, html };
+}
+
 export function renderMessage(msg: OutgoingCode): RenderedMessage {
+  if (msg.purpose === 'alreadyRegistered') return renderNotice(msg);
   const { locale } = msg;
   const kind = msg.purpose === 'quick' ? 'quick' : 'other';
   const reason = why(locale, msg.purpose, msg.channel);

@@ -3,13 +3,19 @@ import type { Locale } from '../../../shared/i18n';
 /** Spec §3 login purposes, by name (wire values in shared/enums.ts CodePurpose). */
 export type PurposeName = 'register' | 'reset' | 'cancel' | 'bind' | 'unbind' | 'bindVerify' | 'quick';
 
+/**
+ * What a message is: a code for one of the purposes, or the notice to the owner of a number or
+ * address someone tried to register again (it carries no code).
+ */
+export type MessageKind = PurposeName | 'alreadyRegistered';
+
 export interface OutgoingCode {
   channel: 'sms' | 'email';
   /** E.164 phone number (+8613800138000) or a lower-case e-mail address. */
   destination: string;
-  /** Six digits. Never logged by a real provider. */
+  /** Six digits ('' in a notice). Never logged by a real provider. */
   code: string;
-  purpose: PurposeName;
+  purpose: MessageKind;
   /** The reader's language: the message is written in it. */
   locale: Locale;
   expiresInMinutes: number;
