@@ -117,7 +117,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(headerContextPlugin, { editionLocale: editionLocale(config.EDITION) });
   // An external analytics collector (ANALYTICS_SERVER_URL) receives the SDK's ajax and beacon posts.
   const connectSrc = config.ANALYTICS_SERVER_URL ? [new URL(config.ANALYTICS_SERVER_URL).origin] : [];
-  await registerSecurityHeaders(app, { dev: !!opts.viteMiddlewares, connectSrc });
+  const hsts = config.PUBLIC_URL?.startsWith('https://') ?? false;
+  await registerSecurityHeaders(app, { dev: !!opts.viteMiddlewares, connectSrc, hsts });
   registerHostGuard(app, hostPolicy(config));
   await app.register(compress, {
     threshold: 1024,

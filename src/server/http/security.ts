@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 
+/** A year: what browsers and preload lists expect of a site that is https for good. */
+const HSTS_SECONDS = 31_536_000;
+
 /** Where jweixin (features/lottery/wechat-share.ts) is served from. */
 export const WECHAT_JS_SDK_ORIGIN = 'https://res.wx.qq.com';
 
@@ -26,7 +29,7 @@ declare module 'fastify' {
  * tenth of an API call's time); the nonces are made only for responses that read
  * `reply.cspNonce` (pages), whose CSP then names them exactly as helmet did.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { dev: boolean; connectSrc?: string[] }) {
+export async function registerSecurityHeaders(app: FastifyInstance, opts: { dev: boolean; connectSrc?: string[]; hsts?: boolean }) {
   const connect = ["'self'", ...(opts.connectSrc ?? [])];
   if (opts.dev) connect.push('ws:', 'wss:');
   const options: FastifyHelmetOptions = {
@@ -51,13 +54,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { dev:
     // Pages open inside WeChat and the app's webviews; these defaults would only get in the way.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
-    hsts: false,
+    // Only when the public origin is https (PUBLIC_URL): a browser told so over plain http would
+    // refuse the site. Not for subdomains: they may be other people's services.
+    hsts: opts.hsts ? { maxAge: HSTS_SECONDS, includeSubDomains: false } : false,
     // The browser default: other sites see our origin only; analytics keep the in-site referrer.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
   const { headers: plain } = await helmetHeaders(options, false);
   const { csp: withNonces, nonces } = await helmetCsp(options);
   const headers = Object.entries(plain);
+  const apiHeaders = opts.hsts ? { ...API_HEADERS, 'strict-transport-security': `max-age=${HSTS_SECONDS}` } : API_HEADERS;
   const nonceCsp = (n: { script: string; style: string }) => withNonces.replace(nonces.script, n.script).replace(nonces.style, n.style);
 
   type Nonces = { script: string; style: string };
@@ -79,7 +85,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { dev:
     // An envelope answer is always sent by Fastify: its headers go on the reply, which Node writes
     // in one pass with Fastify's own. One header set on the raw response makes Node take every
     // header of the answer through setHeader's checks again (a tenth of a cheap call's time).
-    if (request.routeOptions.config?.envelope) reply.headers(API_HEADERS);
+    if (request.routeOptions.config?.envelope) reply.headers(apiHeaders);
     // Pages and files: on the raw response, as helmet does (routes that hijack the reply, OAuth's, send them too).
     else for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
