@@ -192,7 +192,19 @@ describe.each(ENGINES)('shipping addresses on %s', (engine) => {
       expect((await me.post('/update', { id: ids[5], ...REQUIRED, detail: 'edited' })).code).toBe(0);
       await me.post('/delete', { id: ids[0] });
       expect((await me.post('/add', REQUIRED)).code).toBe(0);
-      expect((await me.post('/add', REQUIRED)).code).toBe(3101);
+      expect((await me.post('/add', { ...REQUIRED, detail: 'One too many' })).code).toBe(3101);
+    });
+
+    it('stores an address sent twice at once (a double tap on Save) once, and answers both with it', async () => {
+      const { id: userId, cookie } = await signedIn('Double');
+      const [first, second] = await Promise.all([as(cookie).post('/add', ADA), as(cookie).post('/add', ADA)]);
+      expect([first.code, second.code]).toEqual([0, 0]);
+      expect(second.result.id).toBe(first.result.id);
+      expect(await stored(userId)).toHaveLength(1);
+      // The same address asked to become the default becomes it; a different one is a new address.
+      await as(cookie).post('/add', { ...ADA, detail: 'Flat 4' });
+      expect((await as(cookie).post('/add', { ...ADA, isDefault: true })).result).toMatchObject({ id: first.result.id, isDefault: true });
+      expect(await stored(userId)).toHaveLength(2);
     });
 
     it('holds under 30 simultaneous adds by one user: exactly 20 rows, one default', async () => {

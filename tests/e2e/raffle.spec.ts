@@ -171,3 +171,18 @@ test('a share that grants a draw shows it at once', async ({ page, context }) =>
   await expect(page.getByText('Thanks for sharing: you got 1 more draw!')).toBeVisible();
   await expect(page.getByText('You have 1 draw left.')).toBeVisible();
 });
+
+test('a double tap on Save stores a new address once', async ({ page }) => {
+  await signInByApi(page);
+  await page.goto('/activitys/new-address');
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Phone', { exact: true }).fill('13800138000');
+  await page.getByLabel('Country or region').fill('China');
+  await page.getByLabel('City').fill('Shenzhen');
+  await page.getByLabel('Detailed address').fill('Nanshan, Science Park 1');
+  await page.getByRole('button', { name: 'Save' }).dblclick();
+  await expect(page).toHaveURL(/\/activitys\/address/);
+  await expect(page.locator('.address-card')).toHaveCount(1);
+  await page.reload();
+  await expect(page.locator('.address-card')).toHaveCount(1);
+});

@@ -104,11 +104,17 @@ export async function listAddresses(db: Tx, userId: number): Promise<{ list: Shi
 /** Adds an address; the first one (or one asked to be) becomes the default. */
 export function addAddress(db: Db, userId: number, input: ShippingAddressInput): Promise<ShippingAddress> {
   return withBook(db, userId, async (trx) => {
-    const { n } = await book(trx, userId)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    if (Number(n) >= MAX_SHIPPING_ADDRESSES) throw new AppError(ResultCode.addressLimit);
-    const isDefault = Number(n) === 0 || input.isDefault === true;
+    const rows = await book(trx, userId).selectAll().execute();
+    // The same address again (a double tap on Save, a second tab) is the one already in the book.
+    const wanted = columns(input);
+    const same = rows.find((r) => (Object.keys(wanted) as Array<keyof typeof wanted>).every((k) => (r[k] ?? '') === (wanted[k] ?? '')));
+    if (same) {
+      if (input.isDefault && same.is_default !== 1) await makeDefault(trx, userId, same.id);
+      return view({ ...same, is_default: input.isDefault ? 1 : same.is_default });
+    }
+    const n = rows.length;
+    if (n >= MAX_SHIPPING_ADDRESSES) throw new AppError(ResultCode.addressLimit);
+    const isDefault = n === 0 || input.isDefault === true;
     const now = Date.now();
     const row = await trx
       .insertInto('shipping_addresses')

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { ADDRESS_MAX, ADDRESS_REQUIRED, type AddressField, type AddressProblem, addressProblems } from '../../../shared/address-rules';
 import type { ShippingAddressFields } from '../../../shared/api/addresses';
 import { useTranslation } from '../../i18n/react';
@@ -48,16 +48,27 @@ export function AddressForm(p: {
   busy?: boolean;
   /** More inputs before the button (the default flag). */
   extra?: ReactNode;
-  onSubmit: (values: AddressValues) => void;
+  /** Until what it returns settles, another submit is ignored. */
+  onSubmit: (values: AddressValues) => void | Promise<unknown>;
 }) {
   const { t } = useTranslation('lottery');
   const id = useId();
   const [values, setValues] = useState(p.initial);
   const [problems, setProblems] = useState<Partial<Record<AddressField, AddressProblem>>>({});
 
+  // A second tap while the first is being checked or saved is the same save, not another.
+  const submitting = useRef(false);
   const submit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = e.currentTarget;
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await check(e.currentTarget);
+    } finally {
+      submitting.current = false;
+    }
+  };
+  const check = async (form: HTMLFormElement) => {
     const rules = await loadRules().catch(() => null);
     const found = addressProblems(values, (s) => (rules ? rules.normaliseEmail(s) !== null : true));
     setProblems(found);
@@ -66,7 +77,7 @@ export function AddressForm(p: {
       form.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
       return;
     }
-    p.onSubmit(values);
+    await p.onSubmit(values);
   };
 
   return (

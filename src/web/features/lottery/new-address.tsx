@@ -73,7 +73,7 @@ export default function NewAddress({ loaderData }: Route.ComponentProps) {
                 initial={valuesOf(editing)}
                 busy={busy}
                 submitLabel={t('address.save')}
-                onSubmit={(v) => void save(v)}
+                onSubmit={save}
                 extra={
                   editing?.isDefault ? null : (
                     <label className="check">
