@@ -49,7 +49,7 @@ export function AddressForm(p: {
   /** More inputs before the button (the default flag). */
   extra?: ReactNode;
   /** Until what it returns settles, another submit is ignored. */
-  onSubmit: (values: AddressValues) => void | Promise<unknown>;
+  onSubmit: (values: AddressValues) => unknown;
 }) {
   const { t } = useTranslation('lottery');
   const id = useId();
