@@ -1,3 +1,4 @@
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { assertProductionSafe } from './production-guard';
@@ -63,6 +64,20 @@ describe('configuration', () => {
     expect(loadConfig({}).ALLOWED_HOSTS).toEqual([]);
     for (const wrong of ['https://a.example', 'a.example:8080', 'a b'])
       expect(() => loadConfig({ ALLOWED_HOSTS: wrong }), wrong).toThrow(/ALLOWED_HOSTS/);
+  });
+
+  it('takes OAUTH_SIGNING_KEY as an RSA private key of 2048+ bits, PEM or JWK, and refuses anything else', () => {
+    const rsa = (bits: number) => generateKeyPairSync('rsa', { modulusLength: bits }).privateKey;
+    const good = rsa(2048);
+    expect(loadConfig({ OAUTH_SIGNING_KEY: good.export({ format: 'pem', type: 'pkcs8' }).toString() }).OAUTH_SIGNING_KEY).toBeTruthy();
+    expect(loadConfig({ OAUTH_SIGNING_KEY: good.export({ format: 'pem', type: 'pkcs1' }).toString() }).OAUTH_SIGNING_KEY).toBeTruthy();
+    expect(loadConfig({ OAUTH_SIGNING_KEY: JSON.stringify(good.export({ format: 'jwk' })) }).OAUTH_SIGNING_KEY).toBeTruthy();
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const weak = rsa(1024).export({ format: 'pem', type: 'pkcs8' }).toString();
+    const publicOnly = JSON.stringify(createPublicKey(good).export({ format: 'jwk' }));
+    for (const wrong of ['not a key', '{"kty":"RSA"}', ec, weak, publicOnly]) {
+      expect(() => loadConfig({ OAUTH_SIGNING_KEY: wrong }), wrong.slice(0, 30)).toThrow(/OAUTH_SIGNING_KEY: must be an RSA private key/);
+    }
   });
 
   it('refuses development-only settings in production', () => {

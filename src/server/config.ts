@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -97,6 +98,9 @@ const ZEnv = z.object({
   WECHAT_PAY_BASE_URL: z.string().optional(),
   // OAuth server (/api/cxy/oauth2): JSON list of third-party apps {clientId, name, redirectUris[], clientSecret?}.
   OAUTH_CLIENTS: z.string().optional(),
+  // The id_token signing key: an RSA private key (2048+ bits) as PEM or JWK JSON, e.g. from a
+  // secret manager; when unset, one is generated once and kept in the database.
+  OAUTH_SIGNING_KEY: z.string().optional(),
   // On SIGTERM: seconds during which /healthz answers 503 while every request is still served, so
   // load balancers stop sending traffic before the instance stops listening.
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
@@ -129,7 +133,12 @@ const ZEnv = z.object({
   PHOTO_SCAN_JOB_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(600),
   PHOTO_SCAN_MEMBER_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
   PHOTO_SCAN_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
-  PHOTO_SCAN_ABANDON_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24),
+  PHOTO_SCAN_ABANDON_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -167,6 +176,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.OAUTH_CLIENTS !== undefined && !validJsonArray(e.OAUTH_CLIENTS)) problems.push('OAUTH_CLIENTS: must be a JSON array');
   if (e.WECHAT_WEB_CLIENT_ID && !(e.WECHAT_CLIENTS ?? '').includes(`"${e.WECHAT_WEB_CLIENT_ID}"`))
     problems.push('WECHAT_WEB_CLIENT_ID: must be the clientId of an entry of WECHAT_CLIENTS');
+  if (e.OAUTH_SIGNING_KEY !== undefined && !rsaPrivateKey(e.OAUTH_SIGNING_KEY))
+    problems.push('OAUTH_SIGNING_KEY: must be an RSA private key of 2048 bits or more, as PEM or JWK JSON');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const delivery = {
     sms: e.SMS_PROVIDER ?? (e.SMS_HTTP_URL ? 'http' : isProduction ? 'none' : 'dev'),
@@ -174,6 +185,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } as const;
   const HOST = e.HOST ?? (isProduction && e.PUBLIC_URL ? '0.0.0.0' : '127.0.0.1');
   return { ...e, HOST, database, isProduction, delivery };
+}
+
+/** An RSA private key (PEM, or a JWK as JSON) strong enough to sign id tokens, or undefined. */
+export function rsaPrivateKey(v: string): KeyObject | undefined {
+  try {
+    const key = v.trim().startsWith('{') ? createPrivateKey({ key: JSON.parse(v), format: 'jwk' }) : createPrivateKey(v);
+    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+    return key.asymmetricKeyType === 'rsa' && bits >= 2048 ? key : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function validJsonArray(v: string): boolean {

@@ -25,6 +25,8 @@ export interface OAuthProviderOptions {
   publicOrigin: string;
   db: Kysely<Database>;
   accounts: AccountsService;
+  /** OAUTH_SIGNING_KEY, when the operator supplies it. */
+  signingKey?: crypto.KeyObject | undefined;
   /** The accounts secret: the provider's cookie keys are derived from it. */
   secret: Buffer;
   clients: ClientMetadata[];
@@ -40,7 +42,7 @@ export async function createOAuthProvider(o: OAuthProviderOptions): Promise<Prov
   const provider = new Provider(issuerFor(o.publicOrigin), {
     adapter: createOidcAdapter(o.db),
     clients: o.clients,
-    jwks: await loadJwks(o.db),
+    jwks: await loadJwks(o.db, o.signingKey),
     cookies: {
       keys: [crypto.createHmac('sha256', o.secret).update('oauth2 cookies').digest('base64url')],
       // Sent to the provider and to our interaction calls only, never to the rest of the site.
@@ -131,21 +133,17 @@ export async function findAccount(accounts: AccountsService, sub: string): Promi
 }
 
 /**
- * The id_token signing key (RS256): generated once and kept in app_secrets, so every instance
- * signs with the same key and tokens verify across restarts.
+ * The id_token signing key (RS256): the operator's (OAUTH_SIGNING_KEY, never written to the
+ * database), or one generated once and kept in app_secrets, so every instance signs with the
+ * same key and tokens verify across restarts.
  */
-export async function loadJwks(db: Kysely<Database>): Promise<{ keys: crypto.JsonWebKey[] }> {
+export async function loadJwks(db: Kysely<Database>, configured?: crypto.KeyObject): Promise<{ keys: crypto.JsonWebKey[] }> {
+  if (configured) return { keys: [signingJwk(configured)] };
   const read = () => db.selectFrom('app_secrets').select('value').where('name', '=', 'oidc_jwks').executeTakeFirst();
   let row = await read();
   if (!row) {
     const { privateKey } = await promisify(crypto.generateKeyPair)('rsa', { modulusLength: 2048 });
-    const jwk = privateKey.export({ format: 'jwk' });
-    // RFC 7638 thumbprint as the key id.
-    const kid = crypto
-      .createHash('sha256')
-      .update(JSON.stringify({ e: jwk.e, kty: 'RSA', n: jwk.n }))
-      .digest('base64url');
-    const value = JSON.stringify({ keys: [{ ...jwk, kid, alg: 'RS256', use: 'sig' }] });
+    const value = JSON.stringify({ keys: [signingJwk(privateKey)] });
     await db
       .insertInto('app_secrets')
       .values({ name: 'oidc_jwks', value, created_at: Date.now() })
@@ -155,6 +153,16 @@ export async function loadJwks(db: Kysely<Database>): Promise<{ keys: crypto.Jso
   }
   if (!row) throw new Error('oidc_jwks: could not be stored');
   return JSON.parse(row.value) as { keys: crypto.JsonWebKey[] };
+}
+
+function signingJwk(privateKey: crypto.KeyObject): crypto.JsonWebKey {
+  const jwk = privateKey.export({ format: 'jwk' });
+  // RFC 7638 thumbprint as the key id.
+  const kid = crypto
+    .createHash('sha256')
+    .update(JSON.stringify({ e: jwk.e, kty: 'RSA', n: jwk.n }))
+    .digest('base64url');
+  return { ...jwk, kid, alg: 'RS256', use: 'sig' };
 }
 
 const escapeHtml = (s: string) =>

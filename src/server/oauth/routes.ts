@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../shared/errors';
 import type { AccountsModule } from '../accounts/module';
-import type { Config } from '../config';
+import { type Config, rsaPrivateKey } from '../config';
 import type { Db } from '../db/database';
 import { DEFAULT_LOCALE_FALLBACK } from '../http/locale';
 import { message } from '../http/messages';
@@ -27,6 +27,7 @@ export async function registerOAuth(app: FastifyInstance, deps: { config: Config
     db: db.kysely,
     accounts: accounts.accounts,
     secret: accounts.secret,
+    signingKey: config.OAUTH_SIGNING_KEY ? rsaPrivateKey(config.OAUTH_SIGNING_KEY) : undefined,
     clients: parseOAuthClients(config.OAUTH_CLIENTS),
     siteUser: async (req) => {
       const request = requests.get(req);
