@@ -54,13 +54,16 @@ describe('code delivery through real providers', () => {
   it('tells the owner of an address someone tries to register again, by a mail without a code', async () => {
     const owner = api(t.app);
     const email = `owner${Date.now()}@example.com`;
-    await owner.post('/api/cxy/account/v2/sendCode', { account: email, type: 0, purpose: 6 });
+    await owner.post('/api/cxy/account/v2/sendCode', { account: email, type: 0, purpose: 6 }, { __cxy_os_lang_: '9' });
     const code = /\b(\d{6})\b/.exec(readMail(mail.received.find((m) => m.to.includes(email))?.raw ?? '').text)?.[1] ?? '';
-    expect((await owner.post('/api/cxy/account/v2/quickLogin', { account: email, type: 0, code })).json().code).toBe(0);
+    expect(
+      (await owner.post('/api/cxy/account/v2/quickLogin', { account: email, type: 0, code }, { __cxy_os_lang_: '9' })).json().code,
+    ).toBe(0);
 
     const before = mail.received.length;
     const stranger = api(t.app);
-    const res = await stranger.post('/api/cxy/account/v2/sendCode', { account: email, type: 0, purpose: 0 }, { __cxy_os_lang_: '9' });
+    // The owner reads French (the language of the account), whatever the asker reads.
+    const res = await stranger.post('/api/cxy/account/v2/sendCode', { account: email, type: 0, purpose: 0 }, { __cxy_os_lang_: '1' });
     expect(res.json()).toMatchObject({ code: 0, result: { resendAfterSeconds: 60, expiresInSeconds: 300 } });
     const notice = mail.received.slice(before).find((m) => m.to.includes(email));
     const { subject, text } = readMail(notice?.raw ?? '');

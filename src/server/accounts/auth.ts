@@ -3,7 +3,8 @@ import type { TSession } from '../../shared/api/accounts';
 import { ResultCode } from '../../shared/errors';
 import type { RoleName } from '../db/schema';
 import { AppError } from '../http/app-error';
-import type { AccountsService, AuthUser, ClientMeta } from './service';
+import type { AuthUser, ClientMeta } from './inputs';
+import type { AccountsService } from './service';
 
 /** The signed-in caller, or result code 4 (no/expired/revoked token) or 5 (another user's id). */
 export async function requireUser(accounts: AccountsService, request: FastifyRequest): Promise<AuthUser> {

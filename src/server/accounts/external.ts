@@ -2,7 +2,8 @@ import type { TSession } from '../../shared/api/accounts';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import { AppError } from '../http/app-error';
-import type { AccountsService, ClientMeta } from './service';
+import type { ClientMeta } from './inputs';
+import type { AccountsService } from './service';
 import { createWechatProvider, ExternalSignInError, type ExternalSignInProvider, type WechatClientConfig } from './wechat/provider';
 
 /**

@@ -10,29 +10,15 @@ import type { IdentityKind, RoleName } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { translate } from '../i18n/catalogues';
 import type { Codes } from './codes';
-import { type CodeDelivery, DeliveryError, type PurposeName } from './delivery/types';
+import type { CodeDelivery } from './delivery/types';
+import { type AuthUser, accountValue, type ClientMeta, kindOf, ownIdentity, P, REGION_BY_LOCALE } from './inputs';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import type { PasswordGuesses } from './password-guesses';
+import { createCodeSender } from './send-code';
 import type { Sessions } from './sessions';
 import * as store from './store';
 
-/** Spec §3 purposes by wire value. */
-const PURPOSES: PurposeName[] = ['register', 'reset', 'cancel', 'bind', 'unbind', 'bindVerify', 'quick'];
-const P = { register: 0, reset: 1, cancel: 2, bind: 3, unbind: 4, bindVerify: 5, quick: 6 } as const;
 const ELEVATION_MINUTES = 10;
-
-export interface ClientMeta {
-  ip: string;
-  userAgent: string;
-  /** The header context's device id, '' without one: codes belong to the device that asked. */
-  device: string;
-}
-
-export interface AuthUser {
-  userId: number;
-  sessionId: number;
-  elevatedUntil: number | null;
-}
 
 interface Deps {
   db: Db;
@@ -45,20 +31,10 @@ interface Deps {
   now?: () => number;
 }
 
-const kindOf = (type: AccountMethod): IdentityKind => (type === 0 ? 'email' : 'phone');
-const REGION_BY_LOCALE: Record<Locale, CountryCode> = { en: 'US', fr: 'FR', 'zh-CN': 'CN', 'zh-TW': 'TW' };
-
 export function createAccountsService(deps: Deps) {
   const { db, codes, sessions } = deps;
   const q = db.kysely;
   const now = deps.now ?? (() => Date.now());
-
-  function account(input: { account: string; type: AccountMethod; region?: string | undefined }, locale: Locale): string {
-    const region = (input.region as CountryCode | undefined) ?? REGION_BY_LOCALE[locale];
-    const value = normaliseAccount(input.account, input.type, region);
-    if (!value) throw new AppError(input.type === 0 ? ResultCode.invalidEmail : ResultCode.invalidPhone);
-    return value;
-  }
 
   function checkPassword(password: string) {
     if (!isPasswordValid(password)) throw new AppError(ResultCode.passwordRule);
@@ -95,57 +71,8 @@ export function createAccountsService(deps: Deps) {
     });
   }
 
-  /** The destination of the signed-in user's own phone or e-mail (for cancel, unbind, verify). */
-  async function ownIdentity(userId: number, type: AccountMethod): Promise<string> {
-    const mine = (await store.identitiesOfUser(q, userId)).find((i) => i.kind === kindOf(type));
-    if (!mine) throw new AppError(ResultCode.verifyFirst);
-    return mine.value;
-  }
-
   return {
-    async sendCode(
-      input: { account: string; type: AccountMethod; purpose: number; region?: string | undefined },
-      ctx: HeaderContext,
-      meta: ClientMeta,
-      user: AuthUser | null,
-    ) {
-      const purpose = input.purpose;
-      const kind = kindOf(input.type);
-      let destination: string;
-      if (purpose === P.cancel || purpose === P.unbind || purpose === P.bindVerify) {
-        // Codes to the account's own phone/e-mail: the account is the signed-in one.
-        if (!user) throw new AppError(ResultCode.token, { httpStatus: 401 });
-        destination = await ownIdentity(user.userId, input.type);
-      } else {
-        destination = account(input, ctx.locale);
-      }
-      const existing = await store.identityOf(q, kind, destination);
-      if (purpose === P.bind && existing) throw new AppError(ResultCode.identityTaken);
-      if (purpose === P.bind && !user) throw new AppError(ResultCode.token, { httpStatus: 401 });
-      const issued = await codes.issue(purpose, input.type === 0 ? 'email' : 'sms', destination, meta);
-      // A reset for an unknown account looks sent, so the answer does not reveal who has an account.
-      if (purpose === P.reset && !existing)
-        return { resendAfterSeconds: issued.resendAfterSeconds, expiresInSeconds: issued.expiresInSeconds };
-      // Registering a number or address that has an account: the same answer and limits as for a
-      // new one, and the owner is told instead of getting a code (which nobody can use).
-      const notice = purpose === P.register && existing !== undefined;
-      if (notice) await codes.retire(issued.id);
-      try {
-        await deps.delivery[input.type === 0 ? 'email' : 'sms'].send({
-          channel: input.type === 0 ? 'email' : 'sms',
-          destination,
-          code: notice ? '' : issued.code,
-          purpose: notice ? 'alreadyRegistered' : (PURPOSES[purpose] ?? 'quick'),
-          locale: ctx.locale,
-          expiresInMinutes: issued.expiresInSeconds / 60,
-        });
-      } catch (err) {
-        await codes.discard(issued.id);
-        deps.log.warn({ err: err instanceof DeliveryError ? err.message : String(err), channel: input.type }, 'code delivery failed');
-        throw new AppError(ResultCode.deliveryFailed, { httpStatus: err instanceof DeliveryError && err.retryable ? 503 : 200 });
-      }
-      return { resendAfterSeconds: issued.resendAfterSeconds, expiresInSeconds: issued.expiresInSeconds };
-    },
+    sendCode: createCodeSender({ db, codes, delivery: deps.delivery, log: deps.log }),
 
     /**
      * Same answer and about the same time whether or not the account exists; tries per name are
@@ -173,7 +100,7 @@ export function createAccountsService(deps: Deps) {
       ctx: HeaderContext,
       meta: ClientMeta,
     ) {
-      const value = account(input, ctx.locale);
+      const value = accountValue(input, ctx.locale);
       await codes.consume(P.quick, value, input.code, meta);
       const existing = await store.identityOf(q, kindOf(input.type), value);
       if (existing) return startSession(existing.user_id, meta, false);
@@ -185,7 +112,7 @@ export function createAccountsService(deps: Deps) {
       ctx: HeaderContext,
       meta: ClientMeta,
     ) {
-      const value = account(input, ctx.locale);
+      const value = accountValue(input, ctx.locale);
       checkPassword(input.password);
       await codes.consume(P.register, value, input.code, meta);
       if (await store.identityOf(q, kindOf(input.type), value)) throw new AppError(ResultCode.identityTaken);
@@ -200,7 +127,7 @@ export function createAccountsService(deps: Deps) {
       ctx: HeaderContext,
       meta: ClientMeta,
     ) {
-      const value = account(input, ctx.locale);
+      const value = accountValue(input, ctx.locale);
       checkPassword(input.password);
       await codes.consume(P.reset, value, input.code, meta);
       const identity = await store.identityOf(q, kindOf(input.type), value);
@@ -229,7 +156,7 @@ export function createAccountsService(deps: Deps) {
 
     /** Bind-verify (purpose 5) with the current phone/e-mail: allows binding changes for a while. */
     async verifyCurrent(user: AuthUser, input: { type: AccountMethod; code: string }, meta: ClientMeta) {
-      await codes.consume(P.bindVerify, await ownIdentity(user.userId, input.type), input.code, meta);
+      await codes.consume(P.bindVerify, await ownIdentity(q, user.userId, input.type), input.code, meta);
       return { verifiedUntil: await sessions.elevate(user.sessionId, ELEVATION_MINUTES) };
     },
 
@@ -243,7 +170,7 @@ export function createAccountsService(deps: Deps) {
       const mine = await store.identitiesOfUser(q, user.userId);
       const hasVerifiable = mine.some((i) => i.kind === 'phone' || i.kind === 'email');
       if (hasVerifiable && !(user.elevatedUntil && user.elevatedUntil > now())) throw new AppError(ResultCode.verifyFirst);
-      const value = account(input, locale);
+      const value = accountValue(input, locale);
       await codes.consume(P.bind, value, input.code, meta);
       const t = now();
       try {
@@ -275,7 +202,7 @@ export function createAccountsService(deps: Deps) {
     },
 
     async cancel(user: AuthUser, input: { type: AccountMethod; code: string }, meta: ClientMeta) {
-      await codes.consume(P.cancel, await ownIdentity(user.userId, input.type), input.code, meta);
+      await codes.consume(P.cancel, await ownIdentity(q, user.userId, input.type), input.code, meta);
       const t = now();
       await store.updateUser(q, user.userId, { state: 'cancelled', cancel_requested_at: t }, t);
       await sessions.revokeAll(user.userId);
