@@ -180,6 +180,34 @@ test.describe('interactions', () => {
     const html = await (await request.get('/creality-cloud/model-details/1', { headers: EN })).text();
     expect(html).toContain('Printed it in PETG &lt;b&gt;bold&lt;/b&gt;');
   });
+
+  test('a blank comment cannot be sent; a long one is collapsed; the author deletes their own', async ({ page }) => {
+    await signInByApi(page);
+    await page.goto('/creality-cloud/share-content/1');
+    const comments = page.locator('#comments');
+    const box = comments.getByRole('textbox', { name: 'Your comment' });
+    await box.fill('    ');
+    await expect(comments.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+    const long = `Long notes ${Date.now()}: ${'The first layer went down evenly at 0.2 mm. '.repeat(12)}The end.`;
+    await box.fill(long);
+    await comments.getByRole('button', { name: 'Send' }).click();
+    const mine = comments.locator('.comment', { hasText: 'Long notes' }).first();
+    await expect(mine.getByRole('button', { name: 'Show more' })).toHaveAttribute('aria-expanded', 'false');
+    const cut = () => mine.locator('.comment-body').evaluate((el) => el.scrollHeight > el.clientHeight);
+    expect(await cut()).toBe(true);
+    await mine.getByRole('button', { name: 'Show more' }).click();
+    await expect(mine.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await cut()).toBe(false);
+
+    // Only one's own comments offer Delete, and it asks first.
+    await expect(comments.locator('.comment', { hasNotText: 'Long notes' }).getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await mine.getByRole('button', { name: 'Delete' }).click();
+    await mine.getByRole('button', { name: 'Delete for good' }).click();
+    await expect(comments.locator('.comment', { hasText: 'Long notes' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator('#comments .comment', { hasText: 'Long notes' })).toHaveCount(0);
+  });
 });
 
 test.describe('lists', () => {

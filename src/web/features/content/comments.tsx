@@ -3,16 +3,14 @@ import type * as contract from '../../../shared/api/content';
 import type { CommentView, Page } from '../../../shared/api/content';
 import { CONTENT_API } from '../../../shared/api/routes-content';
 import { COMMENT_MAX_LENGTH } from '../../../shared/content-limits';
-import { formatCount, formatDate } from '../../../shared/format';
+import { formatCount } from '../../../shared/format';
 import { useApi } from '../../api/use-api';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { useResume, whenSignedIn } from '../accounts/after-sign-in';
-import { AuthorLine } from './author';
-import { useHydrated } from './hydrated';
+import { CommentItem, Replies } from './comment-item';
 import { LoadMore, usePaged } from './paged';
-import { HeartIcon } from './reaction-icons';
-import { updateViewer, useViewer, type ViewerTarget } from './viewer';
+import type { ViewerTarget } from './viewer';
 
 type Reply = { parentId: string; replyTo: string };
 type Draft = { body: string } & Partial<Reply>;
@@ -36,13 +34,20 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
   // The box is uncontrolled: what a visitor typed before this island hydrated stays in it.
   const box = useRef<HTMLTextAreaElement>(null);
   const [length, setLength] = useState(0);
+  // Spaces alone are not a comment: Send waits for some text.
+  const [blank, setBlank] = useState(true);
   const [reply, setReply] = useState<Reply | null>(null);
   const [sending, setSending] = useState(false);
   const headingId = useId();
-  useEffect(() => setLength(box.current?.value.length ?? 0), []);
+  const measure = (body: string) => {
+    setLength(body.length);
+    setBlank(!body.trim());
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for what was typed before hydration.
+  useEffect(() => measure(box.current?.value ?? ''), []);
   const setBody = (body: string) => {
     if (box.current) box.current.value = body;
-    setLength(body.length);
+    measure(body);
   };
 
   const send = async (d: Draft) => {
@@ -108,13 +113,13 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
           rows={3}
           maxLength={COMMENT_MAX_LENGTH}
           placeholder={t('comments.placeholder')}
-          onInput={(e) => setLength(e.currentTarget.value.length)}
+          onInput={(e) => measure(e.currentTarget.value)}
         />
         <div className="comment-form-end">
           <span className="muted small">
             {length}/{COMMENT_MAX_LENGTH}
           </span>
-          <button type="submit" className="btn btn-small" disabled={sending || length === 0} aria-busy={sending}>
+          <button type="submit" className="btn btn-small" disabled={sending || blank} aria-busy={sending}>
             {t('comments.send')}
           </button>
         </div>
@@ -122,94 +127,19 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
       {list.items.length === 0 ? <p className="muted">{t('comments.none')}</p> : null}
       <ol className="comment-list">
         {list.items.map((c) => (
-          <CommentItem key={c.id} comment={c} target={target} onReply={(x) => replyTo(x, c.id)}>
-            <Replies comment={c} target={target} onReply={(x) => replyTo(x, c.id)} />
+          <CommentItem key={c.id} comment={c} target={target} onReply={(x) => replyTo(x, c.id)} onDeleted={() => list.remove(c.id)}>
+            <Replies
+              comment={c}
+              target={target}
+              onReply={(x) => replyTo(x, c.id)}
+              onDeleted={(r) =>
+                list.replace(c.id, (p) => ({ ...p, replyCount: p.replyCount - 1, replies: p.replies.filter((x) => x.id !== r.id) }))
+              }
+            />
           </CommentItem>
         ))}
       </ol>
       <LoadMore hasMore={list.hasMore} busy={list.busy} more={list.more} />
     </section>
-  );
-}
-
-type ItemProps = {
-  comment: CommentView;
-  target: ViewerTarget;
-  onReply: (c: CommentView) => void;
-};
-
-function CommentItem({ comment, target, onReply, children }: ItemProps & { children?: React.ReactNode }) {
-  const { t } = useTranslation('content');
-  const { locale } = useApp();
-  const api = useApi();
-  const [likes, setLikes] = useState(comment.likes);
-  const liked = useViewer(target).likedComments.includes(comment.id);
-  const ready = useHydrated();
-  const key = `like:comment:${comment.id}`;
-  const like = async (on: boolean) => {
-    try {
-      const r = await api.call<typeof contract.like>(CONTENT_API.like, { targetKind: 'comment', targetId: comment.id, on });
-      setLikes(r.count);
-      updateViewer(target, (rel) => ({
-        ...rel,
-        likedComments: r.on ? [...rel.likedComments, comment.id] : rel.likedComments.filter((x) => x !== comment.id),
-      }));
-    } catch {}
-  };
-  useResume<boolean>(key, like);
-  return (
-    <li className="comment">
-      <AuthorLine user={comment.author}>{formatDate(new Date(comment.createdAt).toISOString(), locale)}</AuthorLine>
-      <p className="pre-line comment-body">{comment.body}</p>
-      <div className="comment-actions">
-        <button
-          type="button"
-          className="link-button"
-          aria-pressed={liked}
-          disabled={!ready}
-          onClick={() => whenSignedIn(key, !liked, like)}
-        >
-          <HeartIcon on={liked} /> {t('action.like')} {likes ? formatCount(likes, locale) : ''}
-        </button>
-        <button type="button" className="link-button" disabled={!ready} onClick={() => onReply(comment)}>
-          {t('comments.reply')}
-        </button>
-      </div>
-      {children}
-    </li>
-  );
-}
-
-/** Replies under a comment: the first few come with it, the rest on request. */
-function Replies({ comment, ...rest }: ItemProps) {
-  const { t } = useTranslation('content');
-  const api = useApi();
-  const [all, setAll] = useState<CommentView[] | null>(null);
-  // Replies sent on this page are appended to `comment.replies`: keep them once the full list is open.
-  const shown = all ? [...all, ...comment.replies.filter((r) => !all.some((a) => a.id === r.id))] : comment.replies;
-  if (!shown.length) return null;
-  const hidden = comment.replyCount - shown.length;
-  return (
-    <div className="replies">
-      <ol className="comment-list">
-        {shown.map((r) => (
-          <CommentItem key={r.id} comment={r} {...rest} />
-        ))}
-      </ol>
-      {hidden > 0 ? (
-        <button
-          type="button"
-          className="link-button small"
-          onClick={async () => {
-            const page = await api
-              .call<typeof contract.replies>(CONTENT_API.replies, { commentId: comment.id, pageSize: 50 })
-              .catch(() => null);
-            if (page) setAll(page.list);
-          }}
-        >
-          {t('comments.moreReplies', { count: hidden })}
-        </button>
-      ) : null}
-    </div>
   );
 }

@@ -40,7 +40,12 @@ export function usePaged<T extends { id: string }>(first: Page<T>, load: (page: 
       setState((s) => ({ ...s, items: s.items.flatMap((i) => (i.id === id ? (f(i) ?? []) : [i])) })),
     [],
   );
-  return { ...state, busy, more, prepend, replace };
+  /** Takes an item out (the visitor deleted their comment). */
+  const remove = useCallback(
+    (id: string) => setState((s) => ({ ...s, items: s.items.filter((i) => i.id !== id), total: Math.max(0, s.total - 1) })),
+    [],
+  );
+  return { ...state, busy, more, prepend, replace, remove };
 }
 
 /** The end of a paged list: loads the next page when it comes into view; a button otherwise. */
