@@ -18,7 +18,7 @@ describe('HSTS', () => {
   });
 
   it('with an http PUBLIC_URL, or none: not sent', async () => {
-    for (const env of [{ PUBLIC_URL: 'http://cloud.example.com' }, {}]) {
+    for (const env of [{ PUBLIC_URL: 'http://cloud.example.com' }, {}] as Record<string, string>[]) {
       t = await createTestApp('sqlite', { ...env, ALLOWED_HOSTS: 'cloud.example.com' });
       for (const { url, res } of await answers(t.app)) expect(res.headers['strict-transport-security'], url).toBeUndefined();
       await t.close();

@@ -23,7 +23,13 @@ describe('rate limits while Redis is down', () => {
 
   it('still count per instance: calls within the limit are served, the next is refused with 429', async () => {
     const call = (ip: string) =>
-      t.app.inject({ method: 'POST', url: '/api/cxy/v2/system/ping', headers: CLIENT_HEADERS, remoteAddress: ip, payload: '{"message":"x"}' });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cxy/v2/system/ping',
+        headers: CLIENT_HEADERS,
+        remoteAddress: ip,
+        payload: '{"message":"x"}',
+      });
     // The ping's limit: 60 a minute per address.
     for (let i = 0; i < 60; i++) expect((await call('10.1.2.3')).statusCode).toBe(200);
     const refused = await call('10.1.2.3');
