@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
+import type net from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../src/shared/errors';
 import { codeForLocale } from '../../src/shared/i18n';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { rawConnection } from '../helpers/raw-http';
 
 /**
  * HTTP at its edges, over a real socket: compressed bodies sent where no body is read, and the
@@ -19,52 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** A kept-alive connection that sends raw requests and reads the answers one by one. */
-async function connect() {
-  const socket = net.connect(port, '127.0.0.1');
-  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  socket.on('error', () => {});
-  let buffer = Buffer.alloc(0);
-  let closed = false;
-  let wake = () => {};
-  socket.on('data', (d) => {
-    buffer = Buffer.concat([buffer, d]);
-    wake();
-  });
-  socket.on('close', () => {
-    closed = true;
-    wake();
-  });
-  /** The next whole answer (content-length framed), or null once the server closed the connection. */
-  const next = async (): Promise<Answer | null> => {
-    for (;;) {
-      const end = buffer.indexOf('\r\n\r\n');
-      if (end >= 0) {
-        const [statusLine = '', ...lines] = buffer.subarray(0, end).toString('latin1').split('\r\n');
-        const headers = Object.fromEntries(
-          lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
-        );
-        const length = Number(headers['content-length'] ?? 0);
-        if (buffer.length >= end + 4 + length) {
-          const body = buffer.subarray(end + 4, end + 4 + length).toString('utf8');
-          buffer = buffer.subarray(end + 4 + length);
-          return { status: Number(statusLine.split(' ')[1]), headers, body };
-        }
-      }
-      if (closed) return null;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-    }
-  };
-  return { socket, next, closed: () => closed };
-}
+const connect = () => rawConnection(port);
 
 const HOST = () => `127.0.0.1:${port}`;
 
