@@ -186,3 +186,30 @@ test('a double tap on Save stores a new address once', async ({ page }) => {
   await page.reload();
   await expect(page.locator('.address-card')).toHaveCount(1);
 });
+
+test('the wheel keeps its result until it stops, the figures follow, and buying a draw asks first', async ({ page }) => {
+  const activeId = everyDrawWins({ kind: 3, name: '200 Cuvacoins', stock: 50, value: 200 }, { dailyChances: 1, exchangeCost: 100 });
+  await signInByApi(page);
+  await page.goto(`/activitys?activeId=${activeId}`);
+  await expect(page.locator('.raffle-figures')).toHaveText('0 participants · 0 draws');
+  await page.getByRole('button', { name: 'Draw' }).click();
+  // While the wheel turns nothing tells the result: no new balance beside the spinning wheel.
+  await expect(page.getByRole('button', { name: 'Drawing…' })).toBeVisible();
+  await expect(page.getByText(/Your Cuvacoins/)).toHaveCount(0);
+  const result = page.getByRole('dialog', { name: 'Congratulations!' });
+  await expect(result).toBeVisible();
+  // Behind the result, the campaign's figures and winners have caught up.
+  await expect(page.locator('.raffle-figures')).toHaveText('1 participant · 1 draw');
+  await expect(page.getByText('No winners yet: be the first!')).toHaveCount(0);
+  await result.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('Your Cuvacoins: 200')).toBeVisible();
+
+  // Coins are spent only once the member says so.
+  await page.getByRole('button', { name: 'Get 1 draw for 100 Cuvacoins' }).click();
+  await expect(page.getByText('Spend 100 of your 200 Cuvacoins on one more draw?')).toBeVisible();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByText('You have 0 draws left.')).toBeVisible();
+  await page.getByRole('button', { name: 'Get 1 draw for 100 Cuvacoins' }).click();
+  await page.getByRole('button', { name: 'Spend 100 Cuvacoins' }).click();
+  await expect(page.getByText('You have 1 draw left.')).toBeVisible();
+});

@@ -7,6 +7,8 @@ import { rafflePath } from './raffle-paths';
 
 /** What a draw gave: the prize and what happens to it, or "no luck this time". */
 export function DrawResult({ result, activeId, onClose }: { result: DrawResultView; activeId: string; onClose: () => void }) {
+  // "Try again" only when there is a draw left to try with.
+  const again = result.remaining > 0;
   const { t } = useTranslation('lottery');
   const prize = result.winState === WinState.win ? result.prize : null;
   if (!prize) {
@@ -15,7 +17,7 @@ export function DrawResult({ result, activeId, onClose }: { result: DrawResultVi
         <p>{t('result.noWin')}</p>
         <div className="btn-row">
           <button type="button" className="btn btn-block" onClick={onClose}>
-            {t('result.again')}
+            {t(again ? 'result.again' : 'result.close')}
           </button>
         </div>
       </Dialog>

@@ -14,8 +14,11 @@ export function ExchangeButton(p: { lotteryId: string; cost: number; coins: numb
   const { t } = useTranslation('lottery');
   const api = useSignedInApi();
   const [busy, setBusy] = useState(false);
+  // Coins are money-like: spending them takes a second, explicit tap.
+  const [asking, setAsking] = useState(false);
   const exchange = async () => {
     setBusy(true);
+    setAsking(false);
     try {
       p.onDone(await api.call<typeof contract.exchangeLotteryTimes>(LOTTERY_API.exchangeLotteryTimes, { lotteryId: p.lotteryId }));
     } catch {
@@ -27,9 +30,23 @@ export function ExchangeButton(p: { lotteryId: string; cost: number; coins: numb
   return (
     <div className="raffle-exchange">
       <p className="muted small">{t('exchange.balance', { coins: p.coins })}</p>
-      <button type="button" className="btn btn-small" disabled={busy} onClick={() => void exchange()}>
-        {t('exchange.button', { cost: p.cost })}
-      </button>
+      {asking ? (
+        <div className="raffle-exchange-ask">
+          <p className="small">{t('exchange.ask', { cost: p.cost, coins: p.coins })}</p>
+          <div className="btn-row">
+            <button type="button" className="btn btn-small" onClick={() => void exchange()}>
+              {t('exchange.confirm', { cost: p.cost })}
+            </button>
+            <button type="button" className="btn btn-small btn-secondary" onClick={() => setAsking(false)}>
+              {t('exchange.notNow')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="btn btn-small" disabled={busy} aria-busy={busy} onClick={() => setAsking(true)}>
+          {t('exchange.button', { cost: p.cost })}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import type * as contract from '../../../shared/api/lottery';
 import type { DrawResultView, LotteryInfo } from '../../../shared/api/lottery';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
@@ -25,6 +26,7 @@ export type Times = { remaining: number; coins: number };
 export function useDraw(info: LotteryInfo, look: { start(): void; stop(segment: number | null): void }) {
   const api = useSignedInApi();
   const signedIn = useSignedIn();
+  const revalidator = useRevalidator();
   const pending = useRef<DrawResultView | null>(null);
   const [times, setTimes] = useState<Times | null>(null);
   const [busy, setBusy] = useState(false);
@@ -53,12 +55,18 @@ export function useDraw(info: LotteryInfo, look: { start(): void; stop(segment: 
     [info.id],
   );
 
+  // Shown when the look has stopped on the result, not before: the balance beside a spinning
+  // wheel would give the prize away. The campaign's figures and winners are reloaded behind it.
   const finished = useCallback(() => {
-    if (!pending.current) return;
-    setResult(pending.current);
+    const r = pending.current;
+    if (!r) return;
     pending.current = null;
+    const won = r.prize?.kind === PrizeKind.bean ? r.prize.value : 0;
+    setTimes((x) => ({ remaining: r.remaining, coins: (x?.coins ?? 0) + won }));
+    setResult(r);
     setBusy(false);
-  }, []);
+    void revalidator.revalidate();
+  }, [revalidator]);
 
   const run = async () => {
     if (busy) return;
@@ -70,9 +78,6 @@ export function useDraw(info: LotteryInfo, look: { start(): void; stop(segment: 
       const r = await api.call<typeof contract.lottery>(LOTTERY_API.lottery, { lotteryId: info.id });
       pending.current = r;
       trackDraw(info.id, r);
-      // Cuvacoins won are credited in the draw's own transaction: the balance shown follows.
-      const won = r.prize?.kind === PrizeKind.bean ? r.prize.value : 0;
-      setTimes((x) => ({ remaining: r.remaining, coins: (x?.coins ?? 0) + won }));
       await new Promise((ok) => setTimeout(ok, Math.max(0, MIN_ANIMATION_MS - (Date.now() - started))));
       look.stop(r.segment);
     } catch (err) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wheelLabel } from './wheel-label';
+import { fittedWheelLabel, WHEEL_FONT, wheelLabel } from './wheel-label';
 
 describe('wheelLabel', () => {
   it('keeps words whole', () => {
@@ -17,5 +17,16 @@ describe('wheelLabel', () => {
   });
   it('splits a word longer than a line', () => {
     expect(wheelLabel('Supercalifragilistic')).toBe('Supercalifr\nagilistic');
+  });
+});
+
+describe('fittedWheelLabel', () => {
+  it('keeps the normal size for names that fit', () => {
+    expect(fittedWheelLabel('200 Cuvacoins')).toEqual({ text: '200\nCuvacoins', size: WHEEL_FONT.normal });
+  });
+  it('sets a name cut at the normal size smaller, whole', () => {
+    const { text, size } = fittedWheelLabel('PLA filament bundle (4 colours)');
+    expect(size).toBe(WHEEL_FONT.small);
+    expect(text.replace(/\n/g, ' ')).toBe('PLA filament bundle (4 colours)');
   });
 });

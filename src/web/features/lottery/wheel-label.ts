@@ -43,3 +43,17 @@ export function wheelLabel(name: string, width = 11, maxLines = 3): string {
   kept[maxLines - 1] = `${pieces(last, width - 1)[0] ?? ''}…`;
   return kept.join('\n');
 }
+
+/** Label size on the wheel, in px: the normal one, and the smaller one for names cut at it. */
+export const WHEEL_FONT = { normal: 12, small: 10 } as const;
+
+/**
+ * A prize name as it goes on the wheel: at the normal size when it fits in three lines, else in
+ * four narrower-set lines at the smaller size, so "PLA filament bundle (4 colours)" is read whole
+ * instead of ending in "…".
+ */
+export function fittedWheelLabel(name: string): { text: string; size: number } {
+  const normal = wheelLabel(name);
+  if (!normal.endsWith('…') || name.trim().endsWith('…')) return { text: normal, size: WHEEL_FONT.normal };
+  return { text: wheelLabel(name, 13, 4), size: WHEEL_FONT.small };
+}

@@ -6,9 +6,14 @@ import { useHydrated } from '../content/hydrated';
 import { DrawResult } from './draw-result';
 import { DrawStatus } from './draw-status';
 import { useDraw } from './use-draw';
-import { wheelLabel } from './wheel-label';
+import { fittedWheelLabel } from './wheel-label';
 
 const COLOURS = ['#fff4e6', '#ffe0c2'];
+
+const fitted = (label: string) => {
+  const { text, size } = fittedWheelLabel(label);
+  return { text, fontSize: `${size}px`, lineHeight: `${Math.round(size * 1.25)}px` };
+};
 
 /**
  * The lucky wheel (lucky-canvas) and its spin button. The server decides: the wheel spins while
@@ -63,10 +68,8 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
             background: COLOURS[i % 2],
             fonts: [
               {
-                text: wheelLabel(label),
+                ...fitted(label),
                 top: '10%',
-                fontSize: '12px',
-                lineHeight: '15px',
                 fontColor: '#7a2e05',
                 fontWeight: '600',
                 wordWrap: false,
@@ -97,7 +100,15 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
           aria-busy={draw.busy}
           onClick={draw.draw}
         >
-          {draw.busy ? t('wheel.spinning') : t('wheel.spin')}
+          {draw.busy ? (
+            // A spinner fits the hub in every language; the words are there for screen readers.
+            <>
+              <span className="wheel-spin-busy" aria-hidden="true" />
+              <span className="visually-hidden">{t('wheel.spinning')}</span>
+            </>
+          ) : (
+            t('wheel.spin')
+          )}
         </button>
       </div>
       <DrawStatus info={info} draw={draw} />
