@@ -34,7 +34,7 @@ export class SqliteEngine {
   private transactionOpen = false;
 
   constructor(file: string) {
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ':memory:') createPrivately(file);
     this.database = new SQLite(file);
     // WAL lets readers of other processes run while one writer commits; the busy timeout makes a
     // second process (an operator command) wait for the write lock instead of failing; NORMAL
@@ -227,4 +227,15 @@ class HeldDriver implements Driver {
   async rollbackTransaction() {}
   async releaseConnection() {}
   async destroy() {}
+}
+
+/**
+ * The database holds password hashes, phone numbers and the generated secrets: a new file (and a
+ * folder made for it) is its owner's only. SQLite gives the WAL and shared-memory files the
+ * database file's permissions. An existing file keeps the ones its operator chose.
+ */
+function createPrivately(file: string): void {
+  const dir = path.dirname(path.resolve(file));
+  if (!fs.existsSync(dir)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', 0o600));
 }
