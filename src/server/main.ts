@@ -15,10 +15,10 @@ import { createDevVite } from './dev-vite';
 import { closeIdleConnectionsUntilClosed } from './http/drain';
 import { startJob } from './jobs';
 import { startReferralJob } from './lottery/referral-job';
-import { startPhotoScanCleanup } from './photoscan/limits';
 import { checkinDemoSeed, giftcodeDemoSeed, inviteDemoSeed, inviteTiersDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
 import { mallDemoSeed } from './mall/seed';
 import { modelerDemoSeed } from './modeler/seed';
+import { startPhotoScanCleanup } from './photoscan/limits';
 import { assertProductionSafe } from './production-guard';
 import { venuesDemoSeed } from './venues/seed';
 
@@ -122,10 +122,13 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  // Cancelled accounts whose cooling-off period is over lose their personal data (idempotent,
-  // safe when several instances run it).
+  // Cancelled accounts whose cooling-off period is over lose their personal data, and the account
+  // guards their dead rows (idempotent, safe when several instances run it).
   const purge = () =>
-    app.services.accounts.purgeCancelled().catch((err: unknown) => app.log.error({ err }, 'purge of cancelled accounts failed'));
+    Promise.all([
+      app.services.accounts.purgeCancelled().catch((err: unknown) => app.log.error({ err }, 'purge of cancelled accounts failed')),
+      app.services.accounts.purgeGuards().catch((err: unknown) => app.log.error({ err }, 'purge of account guards failed')),
+    ]);
   void purge();
   setInterval(purge, 3_600_000).unref();
 

@@ -11,6 +11,7 @@ import { AppError } from '../http/app-error';
 import { translate } from '../i18n/catalogues';
 import type { Codes } from './codes';
 import type { CodeDelivery } from './delivery/types';
+import { purgeGuards } from './guards-purge';
 import { type AuthUser, accountValue, type ClientMeta, kindOf, ownIdentity, P, REGION_BY_LOCALE } from './inputs';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import type { PasswordGuesses } from './password-guesses';
@@ -322,6 +323,8 @@ export function createAccountsService(deps: Deps) {
     logout: (user: AuthUser) => sessions.revoke(user.sessionId),
     logoutAll: (user: AuthUser) => sessions.revokeAll(user.userId),
     purgeCancelled: () => store.purgeCancelled(db, now() - deps.coolingDays * 86_400_000, now()),
+    /** The account guards' dead rows (guards-purge.ts). */
+    purgeGuards: () => purgeGuards(db, now()),
   };
 }
 export type AccountsService = ReturnType<typeof createAccountsService>;
