@@ -38,10 +38,15 @@ export function createCodeSender(deps: {
     } else {
       destination = accountValue(input, ctx.locale);
     }
-    const existing = await store.identityOf(q, kind, destination);
-    if (purpose === P.bind && existing) throw new AppError(ResultCode.identityTaken);
     if (purpose === P.bind && !user) throw new AppError(ResultCode.token, { httpStatus: 401 });
+    const existing = await store.identityOf(q, kind, destination);
     const issued = await codes.issue(purpose, input.type === 0 ? 'email' : 'sms', destination, meta);
+    // Binding what another account holds is refused, but only after the send limits: a signed-in
+    // caller cannot probe which numbers and addresses have accounts faster than codes may be sent.
+    if (purpose === P.bind && existing) {
+      await codes.retire(issued.id);
+      throw new AppError(ResultCode.identityTaken);
+    }
     // A reset for an unknown account looks sent, so the answer does not reveal who has an account.
     if (purpose === P.reset && !existing)
       return { resendAfterSeconds: issued.resendAfterSeconds, expiresInSeconds: issued.expiresInSeconds };
