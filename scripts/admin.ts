@@ -10,7 +10,7 @@ import { hashPassword } from '../src/server/accounts/password';
 import * as store from '../src/server/accounts/store';
 import type { RoleName } from '../src/server/db/schema';
 import { advanceReferrals } from '../src/server/lottery/referrals';
-import { normaliseEmail, normalisePhone } from '../src/shared/rules';
+import { isPasswordValid, normaliseEmail, normalisePhone, PASSWORD_RULE } from '../src/shared/rules';
 import { openCliDatabase } from './cli-database';
 
 const [command, ...rest] = process.argv.slice(2);
@@ -35,6 +35,9 @@ try {
     const email = values.email ? normaliseEmail(values.email) : null;
     const phone = values.phone ? normalisePhone(values.phone) : null;
     if (!email && !phone) throw new Error('give a valid --email or --phone (+country code)');
+    // The same rule as the site: an operator's shortcut must not make a weaker password.
+    if (values.password && !isPasswordValid(values.password))
+      throw new Error(`--password must be ${PASSWORD_RULE.min}-${PASSWORD_RULE.max} printable characters with letters and digits`);
     const kind = email ? 'email' : 'phone';
     const value = (email ?? phone) as string;
     const existing = await store.identityOf(db.kysely, kind, value);
