@@ -22,9 +22,8 @@ test.describe('accounts', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveAttribute('aria-modal', 'true');
     await expect(dialog).toBeFocused();
-    // The international edition offers the password first.
-    await expect(dialog.getByRole('button', { name: 'Password', pressed: true })).toBeVisible();
-    await dialog.getByRole('button', { name: 'SMS code' }).click();
+    // Accounts are made by SMS code: the sheet starts there.
+    await expect(dialog.getByRole('button', { name: 'SMS code', pressed: true })).toBeVisible();
 
     await dialog.getByLabel('Country/region').selectOption('CN');
     await dialog.getByLabel('Phone number').fill(phone);
@@ -58,7 +57,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Language').selectOption('fr');
     await header(page).getByRole('button', { name: 'Connexion' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connexion' });
-    await expect(dialog.getByLabel('Numéro de téléphone ou e-mail')).toBeVisible();
+    await expect(dialog.getByLabel('Numéro de téléphone', { exact: true })).toBeVisible();
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toBeHidden();
   });
@@ -74,6 +73,7 @@ test.describe('accounts', () => {
     await page.goto('/');
     await header(page).getByRole('button', { name: 'Sign in' }).click();
     const dialog = sheet(page);
+    await dialog.getByRole('button', { name: 'Password' }).click();
     await dialog.getByLabel('Phone number or email').fill(email);
     // An e-mail needs no country.
     await expect(dialog.getByLabel('Country/region')).toHaveCount(0);
@@ -113,6 +113,7 @@ test.describe('accounts', () => {
     await page.goto('/');
     await header(page).getByRole('button', { name: 'Sign in' }).click();
     const dialog = sheet(page);
+    await dialog.getByRole('button', { name: 'Password' }).click();
     await dialog.getByLabel('Country/region').selectOption('CN');
     await dialog.getByLabel('Phone number or email').fill(phone);
     await dialog.getByLabel('Password', { exact: true }).fill('print3d2026');
@@ -195,6 +196,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('alert')).toContainText('Your sign-in has expired. Please sign in again.');
 
     // Signing in again from there brings the page back.
+    await dialog.getByRole('button', { name: 'Password' }).click();
     await dialog.getByLabel('Country/region').selectOption('CN');
     await dialog.getByLabel('Phone number or email').fill(phone);
     await dialog.getByLabel('Password', { exact: true }).fill('nozzle0042');

@@ -2,7 +2,7 @@ import { Fragment, type ReactNode, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useTranslation } from '../../i18n/react';
 import { useRules } from './lazy-rules';
-import { REGIONS, type RegionId } from './regions';
+import { dialOf, REGIONS, type RegionId } from './regions';
 import type { Form } from './use-form';
 
 /** Form pieces shared by the login sheet and the account page (both lazy: not in first-load code). */
@@ -44,19 +44,33 @@ export function invalidProps(problem: Problem | null, field: string, errorId: st
   return problem && problem.field === field ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
 }
 
+/**
+ * The country/region of a phone number. Closed, it shows the calling code and a short name
+ * ("+86 CN", "+886 台灣") that fits beside the number on a 320 px phone; the native select lies
+ * invisible over it, so a tap opens the phone's own picker with the full names, and keyboards and
+ * screen readers meet an ordinary select.
+ */
 export function RegionSelect({ value, onChange }: { value: RegionId; onChange: (v: RegionId) => void }) {
   const { t } = useTranslation('accounts');
   const id = useId();
   return (
     <div className="field field-region">
       <label htmlFor={id}>{t('regions.label')}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as RegionId)} autoComplete="tel-country-code">
-        {REGIONS.map((r) => (
-          <option key={r.id} value={r.id}>
-            {`${r.dial} ${t(`regions.${r.id}`)}`}
-          </option>
-        ))}
-      </select>
+      <div className="region-picker">
+        <span className="region-value" aria-hidden="true">
+          <b>{dialOf(value)}</b> {t(`regions.short.${value}`)}
+        </span>
+        <svg className="region-chevron" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <select id={id} value={value} onChange={(e) => onChange(e.target.value as RegionId)} autoComplete="tel-country-code">
+          {REGIONS.map((r) => (
+            <option key={r.id} value={r.id}>
+              {`${r.dial} ${t(`regions.${r.id}`)}`}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { CodeLogin } from './sheet-code-login';
 import { SheetI18n } from './sheet-i18n';
 import { PasswordLogin } from './sheet-password-login';
 import { ResetForm } from './sheet-reset';
+import { lastSignIn, type Method } from './sign-in-memory';
 import { isWechat, startWechatLogin } from './wechat-login';
 
 /** The login sheet (lazy chunk): code or password sign-in, and the password reset. */
@@ -22,14 +23,15 @@ export default function LoginSheet({ initialView }: { initialView: 'login' | 're
   );
 }
 
-type Method = 'code' | 'password';
-
 function Sheet({ initialView }: { initialView: 'login' | 'reset' }) {
   const { t } = useTranslation('accounts');
   const { config, locale } = useApp();
   const [view, setView] = useState(initialView);
-  const [method, setMethod] = useState<Method>(config.edition === 'cn' ? 'code' : 'password');
-  const [region, setRegion] = useState<RegionId>(() => defaultRegion(config.edition, locale));
+  // The sheet renders in the browser only, so it may read the device's storage and languages.
+  const [last] = useState(lastSignIn);
+  // Accounts are made by SMS code (the first code sign-in registers), so a visitor starts there.
+  const [method, setMethod] = useState<Method>(last?.method ?? 'code');
+  const [region, setRegion] = useState<RegionId>(() => defaultRegion(config.edition, locale, navigator.languages ?? [], last?.region));
   const [account, setAccount] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const dialogRef = useRef<HTMLDivElement>(null);

@@ -4,6 +4,7 @@ import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';
 import { CodeRow, FormEnd, RegionSelect, TextField } from './form-parts';
+import { useNumberRegion } from './number-region';
 import { type RegionProps, sendAnonymousCode, useSentHint, useSignedInDone } from './sheet-parts';
 import { useForm } from './use-form';
 
@@ -16,18 +17,22 @@ export function CodeLogin({ region, setRegion }: RegionProps) {
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [sentHint, noteSent] = useSentHint();
+  const numberRegion = useNumberRegion(region, setRegion);
 
   const checkedPhone = async () => {
     const rules = await form.rules();
-    const e164 = rules?.normalisePhone(phone, region);
-    if (rules && !e164) form.fail('phone', form.te('invalidPhone'));
-    return rules && e164 ? { e164, rules } : null;
+    if (!rules) return null;
+    const read = numberRegion.settle(rules, phone);
+    const e164 = rules.normalisePhone(phone, read);
+    if (!e164) form.fail('phone', form.te('invalidPhone'));
+    return e164 ? { e164, rules, region: read } : null;
   };
 
   const send = form.sendCode(async () => {
-    const e164 = (await checkedPhone())?.e164;
-    if (!e164) return null;
-    const r = await sendAnonymousCode(api, { account: e164, type: 1, purpose: 6, region });
+    const checked = await checkedPhone();
+    if (!checked) return null;
+    const { e164 } = checked;
+    const r = await sendAnonymousCode(api, { account: e164, type: 1, purpose: 6, region: checked.region });
     noteSent(e164, r);
     return r;
   });
@@ -35,15 +40,15 @@ export function CodeLogin({ region, setRegion }: RegionProps) {
   const submit = form.onSubmit(async () => {
     const checked = await checkedPhone();
     if (!checked) return;
-    const { e164, rules } = checked;
+    const { e164, rules, region: read } = checked;
     if (!form.codeFits(rules, code)) {
       form.codeRef.current?.focus();
       return;
     }
     await form.attempt(
       async () => {
-        const session = await api.call<typeof contract.quickLogin>(ACCOUNTS_API.quickLogin, { account: e164, type: 1, code, region });
-        await after.done(session);
+        const session = await api.call<typeof contract.quickLogin>(ACCOUNTS_API.quickLogin, { account: e164, type: 1, code, region: read });
+        await after.done(session, { method: 'code', region: read });
       },
       'code',
       after.refused,
@@ -54,17 +59,21 @@ export function CodeLogin({ region, setRegion }: RegionProps) {
     <form className="form" onSubmit={submit} noValidate>
       <p className="small muted">{t('sheet.codeIntro')}</p>
       <div className="field-row">
-        <RegionSelect value={region} onChange={setRegion} />
+        <RegionSelect value={region} onChange={numberRegion.choose} />
         <TextField
           label={t('form.phone')}
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
           value={phone}
-          onChange={(e) => setPhone(e.target.value)}
+          onChange={(e) => {
+            setPhone(e.target.value);
+            numberRegion.typed(e.target.value);
+          }}
           {...form.invalid('phone')}
         />
       </div>
+      {numberRegion.note}
       <CodeRow form={form} code={code} onCode={setCode} send={send} />
       {sentHint}
       <FormEnd form={form} label={form.busy ? t('form.busy') : t('sheet.submit')} />

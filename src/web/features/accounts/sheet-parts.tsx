@@ -11,7 +11,9 @@ import { paths } from '../../paths';
 import { showToast } from '../../ui/toast';
 import { RegionSelect, TextField } from './form-parts';
 import { closeLogin, sessionChanged } from './login-store';
+import type { NumberRegion } from './number-region';
 import type { RegionId } from './regions';
+import { type LastSignIn, rememberSignIn } from './sign-in-memory';
 import { clearSession, isSessionError } from './signed-in-api';
 import type { CodeSent, Form } from './use-form';
 
@@ -59,7 +61,9 @@ export function useSignedInDone() {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   return {
-    async done(session: { isNew: boolean }) {
+    /** `last`: how it was done, for the sheet to start there next time on this device. */
+    async done(session: { isNew: boolean }, last: LastSignIn) {
+      rememberSignIn(last);
       closeLogin();
       sessionChanged();
       track('LoginFinish', { method: 'sheet', isNew: session.isNew });
@@ -92,41 +96,56 @@ function readAccount(
   return phone ? { account: phone, type: 1 } : { field: 'account', key: 'invalidPhone' };
 }
 
-/** The account typed in and the rules that read it; null after the form said what is wrong. */
-export async function checkedAccount(form: Form, value: string, region: RegionId) {
+/**
+ * The account typed in, the rules that read it and the region a phone number was read in (it may
+ * have followed the number); null after the form said what is wrong.
+ */
+export async function checkedAccount(form: Form, value: string, numberRegion: NumberRegion) {
   const rules = await form.rules();
   if (!rules) return null;
+  const region = value.includes('@') ? numberRegion.region : numberRegion.settle(rules, value);
   const read = readAccount(rules, value, region);
   if ('key' in read) {
     form.fail('account', form.te(read.key));
     return null;
   }
-  return { read, rules };
+  return { read, rules, region };
 }
 
 /** Phone number or e-mail, with the region while it is not an e-mail. */
 export function AccountField({
-  region,
-  setRegion,
+  numberRegion,
   account,
   setAccount,
   form,
-}: RegionProps & { account: string; setAccount: (v: string) => void; form: Form }) {
+}: {
+  numberRegion: NumberRegion;
+  account: string;
+  setAccount: (v: string) => void;
+  form: Form;
+}) {
   const { t } = useTranslation('accounts');
+  const email = account.includes('@');
   return (
-    <div className="field-row">
-      {account.includes('@') ? null : <RegionSelect value={region} onChange={setRegion} />}
-      <TextField
-        label={t('form.account')}
-        type="text"
-        inputMode="email"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={account}
-        onChange={(e) => setAccount(e.target.value)}
-        {...form.invalid('account')}
-      />
-    </div>
+    <>
+      <div className="field-row">
+        {email ? null : <RegionSelect value={numberRegion.region} onChange={numberRegion.choose} />}
+        <TextField
+          label={t('form.account')}
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={account}
+          onChange={(e) => {
+            setAccount(e.target.value);
+            if (!e.target.value.includes('@')) numberRegion.typed(e.target.value);
+          }}
+          {...form.invalid('account')}
+        />
+      </div>
+      {email ? null : numberRegion.note}
+    </>
   );
 }

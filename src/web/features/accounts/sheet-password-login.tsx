@@ -4,6 +4,7 @@ import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';
 import { FormEnd, PasswordField } from './form-parts';
+import { useNumberRegion } from './number-region';
 import { AccountField, checkedAccount, type RegionProps, useSignedInDone } from './sheet-parts';
 import { useForm } from './use-form';
 
@@ -20,11 +21,13 @@ export function PasswordLogin({
   const after = useSignedInDone();
   const form = useForm();
   const [password, setPassword] = useState('');
+  const numberRegion = useNumberRegion(region, setRegion);
 
   const submit = form.onSubmit(async () => {
-    const checked = await checkedAccount(form, account, region);
+    const checked = await checkedAccount(form, account, numberRegion);
     if (!checked) return;
     const { read } = checked;
+    const phoneRegion = read.type === 1 ? checked.region : undefined;
     if (!password) {
       form.fail('password', t('form.passwordRequired'));
       return;
@@ -34,9 +37,9 @@ export function PasswordLogin({
         const session = await api.call<typeof contract.loginV2>(ACCOUNTS_API.loginV2, {
           ...read,
           password,
-          ...(read.type === 1 ? { region } : {}),
+          ...(phoneRegion ? { region: phoneRegion } : {}),
         });
-        await after.done(session);
+        await after.done(session, { method: 'password', ...(phoneRegion ? { region: phoneRegion } : {}) });
       },
       null,
       after.refused,
@@ -45,7 +48,7 @@ export function PasswordLogin({
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <AccountField region={region} setRegion={setRegion} account={account} setAccount={setAccount} form={form} />
+      <AccountField numberRegion={numberRegion} account={account} setAccount={setAccount} form={form} />
       <PasswordField
         label={t('form.password')}
         autoComplete="current-password"

@@ -4,6 +4,7 @@ import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';
 import { CodeRow, FormEnd, NewPasswordField } from './form-parts';
+import { useNumberRegion } from './number-region';
 import { AccountField, checkedAccount, type RegionProps, sendAnonymousCode, useSentHint } from './sheet-parts';
 import { useForm } from './use-form';
 
@@ -22,12 +23,13 @@ export function ResetForm({
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [sentHint, noteSent] = useSentHint();
+  const numberRegion = useNumberRegion(region, setRegion);
 
   const checked = async () => {
-    const valid = await checkedAccount(form, account, region);
+    const valid = await checkedAccount(form, account, numberRegion);
     if (!valid) return null;
     const { read, rules } = valid;
-    return { target: { ...read, ...(read.type === 1 ? { region } : {}) }, rules };
+    return { target: { ...read, ...(read.type === 1 ? { region: valid.region } : {}) }, rules };
   };
 
   const send = form.sendCode(async () => {
@@ -56,7 +58,7 @@ export function ResetForm({
   return (
     <form className="form" onSubmit={submit} noValidate>
       <p className="small muted">{t('reset.intro')}</p>
-      <AccountField region={region} setRegion={setRegion} account={account} setAccount={setAccount} form={form} />
+      <AccountField numberRegion={numberRegion} account={account} setAccount={setAccount} form={form} />
       <CodeRow form={form} code={code} onCode={setCode} send={send} />
       {sentHint}
       <NewPasswordField value={password} onChange={(e) => setPassword(e.target.value)} {...form.invalid('password')} />
