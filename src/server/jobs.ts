@@ -5,10 +5,14 @@ import type { FastifyInstance } from 'fastify';
  * the jobs' moves are guarded updates, so two runners never apply one change twice. A run still
  * going when the next is due is not doubled here; failures are logged and the next run retries.
  * `run` answers counts of what it moved; a run that moved something is logged with them.
+ * `runAtStart` also runs it once now (clean-ups that should not wait a whole interval).
  */
-export function startJob(app: FastifyInstance, job: { name: string; everyMs: number; run: () => Promise<Record<string, number>> }) {
+export function startJob(
+  app: FastifyInstance,
+  job: { name: string; everyMs: number; run: () => Promise<Record<string, number>>; runAtStart?: boolean },
+) {
   let running = false;
-  const timer = setInterval(async () => {
+  const tick = async () => {
     if (running) return;
     running = true;
     try {
@@ -19,7 +23,9 @@ export function startJob(app: FastifyInstance, job: { name: string; everyMs: num
     } finally {
       running = false;
     }
-  }, job.everyMs);
+  };
+  const timer = setInterval(tick, job.everyMs);
   timer.unref();
+  if (job.runAtStart) void tick();
   app.addHook('onClose', async () => clearInterval(timer));
 }

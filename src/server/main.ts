@@ -124,13 +124,12 @@ async function main() {
 
   // Cancelled accounts whose cooling-off period is over lose their personal data, and the account
   // guards their dead rows (idempotent, safe when several instances run it).
-  const purge = () =>
-    Promise.all([
-      app.services.accounts.purgeCancelled().catch((err: unknown) => app.log.error({ err }, 'purge of cancelled accounts failed')),
-      app.services.accounts.purgeGuards().catch((err: unknown) => app.log.error({ err }, 'purge of account guards failed')),
-    ]);
-  void purge();
-  setInterval(purge, 3_600_000).unref();
+  startJob(app, {
+    name: 'account purge',
+    everyMs: 3_600_000,
+    runAtStart: true,
+    run: async () => ({ cancelled: await app.services.accounts.purgeCancelled(), ...(await app.services.accounts.purgeGuards()) }),
+  });
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info({ dialect: db.dialect, edition: config.EDITION }, 'ready');

@@ -6,6 +6,7 @@ import { type Config, rsaPrivateKey } from '../config';
 import type { Db } from '../db/database';
 import { DEFAULT_LOCALE_FALLBACK } from '../http/locale';
 import { message } from '../http/messages';
+import { startJob } from '../jobs';
 import { purgeExpiredOidcRows } from './adapter';
 import { parseOAuthClients } from './clients';
 import { registerInteractionRoutes } from './interactions';
@@ -91,10 +92,5 @@ export async function registerOAuth(app: FastifyInstance, deps: { config: Config
   });
 
   // Expired codes, tokens, interactions and sessions are never read again: clear them hourly.
-  const purge = () => {
-    purgeExpiredOidcRows(db.kysely).catch((err) => app.log.warn({ err }, 'oauth2 purge failed'));
-  };
-  const timer = setInterval(purge, PURGE_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  startJob(app, { name: 'oauth2 purge', everyMs: PURGE_INTERVAL_MS, run: async () => ({ purged: await purgeExpiredOidcRows(db.kysely) }) });
 }
