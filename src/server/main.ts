@@ -16,6 +16,7 @@ import { closeIdleConnectionsUntilClosed } from './http/drain';
 import { startJob } from './jobs';
 import { startReferralJob } from './lottery/referral-job';
 import { checkinDemoSeed, giftcodeDemoSeed, inviteDemoSeed, inviteTiersDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
+import { blindBoxDemoSeed, happyPlanetDemoSeed } from './lottery/seed-looks';
 import { mallDemoSeed } from './mall/seed';
 import { modelerDemoSeed } from './modeler/seed';
 import { startPhotoScanCleanup } from './photoscan/limits';
@@ -70,6 +71,8 @@ async function main() {
       modelerDemoSeed(files),
       giftcodeDemoSeed(),
       mallDemoSeed(files),
+      blindBoxDemoSeed(),
+      happyPlanetDemoSeed(),
     ]);
   }
 

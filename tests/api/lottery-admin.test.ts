@@ -170,6 +170,8 @@ describe.each(ENGINES)('raffle admin API on %s', (engine) => {
       [{ settings: { dailyChances: -1 } }, 'settings.dailyChances'],
       [{ settings: { timeZone: '' } }, 'settings.timeZone'],
       [{ settings: 'daily' }, 'settings'],
+      [{ settings: { look: 'cube' } }, 'settings.look'],
+      [{ settings: { look: ['box'] } }, 'settings.look'],
       [{ channel: 0 }, 'channel'],
       [{ surprise: true }, ''],
     ];

@@ -16,7 +16,7 @@ export const cli = (script: string, args: string[]) =>
 export const texts = (en: string) => ({ en, 'zh-CN': en, 'zh-TW': en, fr: en });
 
 /** `lottery:admin <command>` with a JSON input file; its printed JSON result. */
-export function lotteryAdmin(command: 'create' | 'codes', input: unknown): Record<string, unknown> {
+export function lotteryAdmin(command: 'create' | 'update' | 'codes', input: unknown): Record<string, unknown> {
   const file = path.join(DATA_DIR, `${command}-${Date.now()}-${Math.random()}.json`);
   fs.writeFileSync(file, JSON.stringify(input));
   return JSON.parse(cli('scripts/lottery-admin.ts', [command, file]));

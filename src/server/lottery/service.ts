@@ -2,7 +2,7 @@ import type { CheckinCampaign } from '../../shared/api/checkin';
 import type { CollectionView } from '../../shared/api/collection';
 import type { NewcomerOffer } from '../../shared/api/giftpack';
 import type { InviteCampaign } from '../../shared/api/invite';
-import type { CampaignHead, LotteryDataInfo, LotteryInfo } from '../../shared/api/lottery';
+import type { CampaignHead, LotteryDataInfo, LotteryInfo, RaffleLook } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
 import { collectionPage } from '../collection/service';
 import type { Db } from '../db/database';
@@ -32,8 +32,11 @@ export interface LotteryService {
   newcomerPage(locale: Locale): Promise<NewcomerOffer | null>;
   /** A collection campaign (without an id: the one running now) as signed-out readers see it. */
   collectionPage(campaignId: number | null, locale: Locale): Promise<CollectionView | null>;
-  /** The raffle running now (the newest to start), for pages that show "the current campaign". */
-  currentRaffleId(): Promise<number | null>;
+  /**
+   * The raffle of this look running now (the newest to start), for pages opened without an id
+   * and pages that show "the current campaign"; null when none runs.
+   */
+  currentRaffleId(look?: RaffleLook): Promise<number | null>;
   /** Whether the campaign exists and is a raffle (venues run one). */
   isRaffle(campaignId: number): Promise<boolean>;
   /** Draws, wins and write-offs of a campaign in [from, to) (a venue staff's "today"). */
@@ -68,13 +71,12 @@ export function createLotteryService(db: Db): LotteryService {
       return c && newcomerOffer(db, c, null, locale);
     },
     collectionPage: (campaignId, locale) => collectionPage(db, campaignId, locale),
-    currentRaffleId: async () => (await currentCampaignId(db, 'raffle', Date.now())) ?? null,
+    currentRaffleId: (look = 'wheel') => currentRaffleOf(db, look, Date.now()),
     isRaffle: async (campaignId) => (await loadCampaign(db, campaignId))?.kind === 'raffle',
     countsBetween: (campaignId, from, to) => countsBetween(db, campaignId, from, to),
   };
 }
 
-/** The campaign of a kind running now (the newest to start), for pages opened without an id. */
 /** The campaign a page names if it is of this kind, or without an id the one of this kind running now; else null. */
 async function campaignOfKind(db: Db, kind: CampaignKind, campaignId: number | null, now: number): Promise<Campaign | null> {
   const id = campaignId ?? (await currentCampaignId(db, kind, now));
@@ -82,14 +84,33 @@ async function campaignOfKind(db: Db, kind: CampaignKind, campaignId: number | n
   return c?.kind === kind ? c : null;
 }
 
+/** The campaign of a kind running now (the newest to start), for pages opened without an id. */
 async function currentCampaignId(db: Db, kind: CampaignKind, now: number): Promise<number | undefined> {
-  const row = await db.kysely
+  return (await runningIds(db, kind, now, 1))[0];
+}
+
+/**
+ * The running raffle of a look. The look is a setting (stored as JSON), so the running raffles
+ * (a handful) are read through the campaign cache and the first of that look is taken.
+ */
+async function currentRaffleOf(db: Db, look: RaffleLook, now: number): Promise<number | null> {
+  for (const id of await runningIds(db, 'raffle', now)) {
+    if ((await loadCampaign(db, id))?.settings.look === look) return id;
+  }
+  return null;
+}
+
+/** The campaigns of a kind running now, the newest to start first (the first made, of those starting together). */
+async function runningIds(db: Db, kind: CampaignKind, now: number, limit = 100): Promise<number[]> {
+  const rows = await db.kysely
     .selectFrom('lottery_campaigns')
     .select('id')
     .where('kind', '=', kind)
     .where('starts_at', '<=', now)
     .where('ends_at', '>', now)
     .orderBy('starts_at', 'desc')
-    .executeTakeFirst();
-  return row?.id;
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }

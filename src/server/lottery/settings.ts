@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RAFFLE_LOOKS } from '../../shared/api/lottery';
 import { LOCALES } from '../../shared/i18n';
 
 const cardName = z
@@ -36,6 +37,11 @@ const DEFAULT_CARDS: CollectionCard[] = [
  * Daily grants use the campaign's day boundaries in `timeZone` (an IANA zone, default UTC).
  */
 export const ZCampaignSettings = z.object({
+  /**
+   * Raffles: the page that draws it when opened without an id (`wheel`: /activitys, `box`:
+   * /blind-box, `planet`: /happy-planet). With an id, every page draws any raffle.
+   */
+  look: z.enum(RAFFLE_LOOKS).default('wheel'),
   /** Chances every participant gets each day (0: none). */
   dailyChances: z.number().int().min(0).max(100).default(1),
   /** Chances every participant gets once for the whole campaign. */

@@ -15,6 +15,10 @@ const redeemCode = z
   .toUpperCase()
   .regex(/^[A-Z2-9]{12}$/);
 
+/** How a raffle is drawn, each on its page: a wheel (/activitys), blind boxes (/blind-box), the planet (/happy-planet). */
+export const RAFFLE_LOOKS = ['wheel', 'box', 'planet'] as const;
+export type RaffleLook = (typeof RAFFLE_LOOKS)[number];
+
 export type CampaignStateName = 'notStarted' | 'ongoing' | 'ended' | 'restocking';
 
 export interface PrizeView {

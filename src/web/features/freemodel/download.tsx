@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { formatCount } from '../../../shared/format';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
@@ -15,9 +15,13 @@ import { FunnelSteps } from './steps';
 
 const DownloadButton = lazy(() => import('./download-button'));
 
-/** Step 3 (`/free-model/download?modelId=N`): the model's files, each downloaded through a signed link. */
+/**
+ * Step 3 (`/free-model/download?modelId=N`): the model's files, each downloaded through a signed
+ * link. Opened without a model, the step before it: pick one.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['freemodel', 'content']);
+  if (!base.url.searchParams.has('modelId')) throw redirect(freeModelPaths.model);
   const id = queryId(base.url.searchParams, 'modelId');
   const model = id ? await context.services.freeModel.files(id) : null;
   const head = {

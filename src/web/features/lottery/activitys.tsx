@@ -9,6 +9,7 @@ import { LocalTime } from '../../ui/local-time';
 import { NotAvailable } from '../../ui/not-available';
 import type { Route } from './+types/activitys';
 import { GiftIcon } from './icons';
+import { NoneRunning } from './none-running';
 import { OddsTable } from './odds-table';
 import { RaffleShare, RaffleWheel } from './raffle-islands';
 import { drawCampaignLoader } from './raffle-loader';
@@ -21,15 +22,15 @@ import { WinnersMarquee } from './winners-marquee';
  * marquee and the rules with the published odds render on the server; the wheel, the draws left
  * and sharing are islands that come alive in the browser (the result always comes from the server).
  */
-export const loader = ({ request, context }: Route.LoaderArgs) => drawCampaignLoader(request, context);
+export const loader = ({ request, context }: Route.LoaderArgs) => drawCampaignLoader(request, context, 'wheel');
 
 export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
 export default function Raffle({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
-  if (!page) return <CampaignNotFound />;
+  const { page, none } = loaderData;
+  if (!page) return none ? <NoneRunning state={none} /> : <CampaignNotFound />;
   return (
     <DrawCampaign page={page}>
       <RaffleWheel info={page.info} />

@@ -5,6 +5,7 @@ import { headTags } from '../../seo';
 import type { Route } from './+types/blind-box-invite';
 import { CampaignNotFound } from './activitys';
 import { Invites } from './invitation-record';
+import { NoneRunning } from './none-running';
 import { RaffleShare } from './raffle-islands';
 import { drawCampaignLoader } from './raffle-loader';
 import { StateBadge } from './state-badge';
@@ -19,7 +20,7 @@ import { StateBadge } from './state-badge';
 const blindBoxPage = (id: string, inviter?: string) =>
   `/blind-box?${new URLSearchParams({ activeId: id, ...(inviter ? { inviter } : {}) })}`;
 
-export const loader = ({ request, context }: Route.LoaderArgs) => drawCampaignLoader(request, context);
+export const loader = ({ request, context }: Route.LoaderArgs) => drawCampaignLoader(request, context, 'box');
 
 export const headers = publicPageHeaders;
 
@@ -27,8 +28,8 @@ export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
 export default function BlindBoxInvite({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('lottery');
-  const { page } = loaderData;
-  if (!page) return <CampaignNotFound />;
+  const { page, none } = loaderData;
+  if (!page) return none ? <NoneRunning state={none} /> : <CampaignNotFound />;
   const { info } = page;
   return (
     <article className="raffle">

@@ -11,22 +11,23 @@ import { useSignedInApi } from '../accounts/signed-in-api';
 import { useSignedInData } from '../accounts/use-signed-in-data';
 import type { Route } from './+types/invitation-record';
 import { CampaignNotFound } from './activitys';
+import { NoneRunning } from './none-running';
 import { Personal } from './personal-states';
-import { campaignPage, raffleBase } from './raffle-loader';
+import { raffleBase, runningCampaignPage } from './raffle-loader';
 import { rafflePath } from './raffle-paths';
 
 const PAGE_SIZE = 20;
 
 /** The friends the visitor invited to this campaign (spec §7 lotteryInviteUsers), newest first. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return campaignPage(raffleBase(request, context), 'invites.title');
+  return runningCampaignPage(raffleBase(request, context), context, 'invites.title');
 }
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
 export default function InvitationRecord({ loaderData }: Route.ComponentProps) {
-  const { activeId } = loaderData;
-  if (!activeId) return <CampaignNotFound />;
+  const { activeId, none } = loaderData;
+  if (!activeId) return none ? <NoneRunning state={none} /> : <CampaignNotFound />;
   return <Invites activeId={String(activeId)} />;
 }
 

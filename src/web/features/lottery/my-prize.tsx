@@ -10,21 +10,22 @@ import { useSignedInData } from '../accounts/use-signed-in-data';
 import type { Route } from './+types/my-prize';
 import { CampaignNotFound } from './activitys';
 import { GiftIcon } from './icons';
+import { NoneRunning } from './none-running';
 import { Personal } from './personal-states';
 import { PrizeCard, RedeemQr } from './prize-card';
-import { campaignPage, raffleBase } from './raffle-loader';
+import { raffleBase, runningCampaignPage } from './raffle-loader';
 import { rafflePath } from './raffle-paths';
 
-/** My prizes (`/activitys/my-prize?activeId=…`): each win, its state, code and next step. */
+/** My prizes (`/activitys/my-prize?activeId=…`, without it the running raffle's): each win, its state, code and next step. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return campaignPage(raffleBase(request, context), 'myPrize.title');
+  return runningCampaignPage(raffleBase(request, context), context, 'myPrize.title');
 }
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
 export default function MyPrize({ loaderData }: Route.ComponentProps) {
-  const { activeId } = loaderData;
-  if (!activeId) return <CampaignNotFound />;
+  const { activeId, none } = loaderData;
+  if (!activeId) return none ? <NoneRunning state={none} /> : <CampaignNotFound />;
   return <Prizes activeId={String(activeId)} />;
 }
 

@@ -28,3 +28,9 @@ export function withAddress(returnTo: string, addressId: string): string {
   url.searchParams.set('addressId', addressId);
   return url.pathname + url.search + url.hash;
 }
+
+/** The page that draws a raffle in its look (every look's page draws any raffle by its id). */
+export function drawPagePath(look: 'wheel' | 'box' | 'planet', activeId: string | number): string {
+  if (look === 'wheel') return rafflePath('', { activeId });
+  return `/${look === 'box' ? 'blind-box' : 'happy-planet'}?activeId=${activeId}`;
+}
