@@ -12,6 +12,15 @@ describe('configuration', () => {
     expect(c.isProduction).toBe(true);
   });
 
+  it('seeds the demo locally, but not in a deployment (production with PUBLIC_URL) unless asked', () => {
+    expect(loadConfig({}).SEED_DEMO_DATA).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://cloud.example.com' }).SEED_DEMO_DATA).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://cloud.example.com' }).SEED_DEMO_DATA).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://cloud.example.com', SEED_DEMO_DATA: 'true' }).SEED_DEMO_DATA).toBe(true);
+    expect(loadConfig({ SEED_DEMO_DATA: '0' }).SEED_DEMO_DATA).toBe(false);
+    expect(() => loadConfig({ SEED_DEMO_DATA: 'maybe' })).toThrow(/SEED_DEMO_DATA/);
+  });
+
   it('switches to PostgreSQL with DATABASE_URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cxy' }).database).toEqual({
       dialect: 'postgres',

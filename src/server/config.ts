@@ -43,7 +43,8 @@ const ZEnv = z.object({
   RATE_LIMIT_ALLOWLIST: z.string().default(''),
   // Uploaded and generated files (models, images, videos, G-code) when stored on disk.
   FILES_DIR: z.string().min(1).default('data/files'),
-  SEED_DEMO_DATA: bool.default(true),
+  // Default: on, except in a deployment (production with PUBLIC_URL): real visitors never meet demo campaigns or content.
+  SEED_DEMO_DATA: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('loopback'),
   MAKERS_TOOLS_URL: url.default('https://www.crealitycloud.com'),
@@ -143,8 +144,9 @@ const ZEnv = z.object({
 
 export type Env = z.infer<typeof ZEnv>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'SEED_DEMO_DATA'> {
   HOST: string;
+  SEED_DEMO_DATA: boolean;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   isProduction: boolean;
   /** Where codes go; development and tests default to the dev outbox, production to none. */
@@ -184,7 +186,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     email: e.EMAIL_PROVIDER ?? (e.SMTP_URL ? 'smtp' : isProduction ? 'none' : 'dev'),
   } as const;
   const HOST = e.HOST ?? (isProduction && e.PUBLIC_URL ? '0.0.0.0' : '127.0.0.1');
-  return { ...e, HOST, database, isProduction, delivery };
+  const SEED_DEMO_DATA = e.SEED_DEMO_DATA ?? !(isProduction && e.PUBLIC_URL);
+  return { ...e, HOST, SEED_DEMO_DATA, database, isProduction, delivery };
 }
 
 /** An RSA private key (PEM, or a JWK as JSON) strong enough to sign id tokens, or undefined. */
