@@ -26,6 +26,19 @@ for (const [path, title] of [
   });
 }
 
+test('the blind box publishes its odds without a "no prize" row, since every box holds one', async ({ page }) => {
+  await page.goto('/blind-box');
+  const odds = page.locator('table.raffle-odds tbody tr');
+  await expect(odds).toHaveText([
+    /Painted resin mini figure.*20%/,
+    /50 Cuvacoins.*50%/,
+    /3 days of premium.*20%/,
+    /5 GB of cloud space.*10%/,
+  ]);
+  await page.goto('/happy-planet');
+  await expect(odds.last()).toHaveText(/Thanks for playing.*50%/);
+});
+
 test('/blind-box-invite without a query invites to the running blind box', async ({ page }) => {
   const res = await page.goto('/blind-box-invite');
   expect(res?.status()).toBe(200);

@@ -15,15 +15,18 @@ export function OddsTable({ segments }: { segments: LotteryInfo['segments'] }) {
         </tr>
       </thead>
       <tbody>
-        {segments.map((s) => (
-          <tr key={s.prize?.id ?? 'none'}>
-            <td>
-              {s.prize ? s.prize.name : t('wheel.noPrize')}
-              {s.prize ? <span className="muted small"> · {e.t(`prizeKind.${s.prize.kind as 1 | 2 | 3 | 4 | 5}`)}</span> : null}
-            </td>
-            <td>{pct.format(s.oddsPercent / 100)}</td>
-          </tr>
-        ))}
+        {/* A campaign where every draw wins (a blind box where each box holds a prize) publishes no "no prize" row. */}
+        {segments
+          .filter((s) => s.prize || s.oddsPercent > 0)
+          .map((s) => (
+            <tr key={s.prize?.id ?? 'none'}>
+              <td>
+                {s.prize ? s.prize.name : t('wheel.noPrize')}
+                {s.prize ? <span className="muted small"> · {e.t(`prizeKind.${s.prize.kind as 1 | 2 | 3 | 4 | 5}`)}</span> : null}
+              </td>
+              <td>{pct.format(s.oddsPercent / 100)}</td>
+            </tr>
+          ))}
       </tbody>
     </table>
   );
