@@ -50,10 +50,10 @@ test('a new member claims the newcomer gift pack once', async ({ page }) => {
   await signInByApi(page);
   await page.reload();
   await pack.getByRole('button', { name: 'Claim my newcomer gifts' }).click();
-  await expect(pack.getByText('3 gifts are yours: see them in My gifts.')).toBeVisible();
+  await expect(pack.getByText('3 gifts are yours: see them in My prizes.')).toBeVisible();
   await page.reload();
   await expect(pack.getByText('You have claimed your newcomer gifts.')).toBeVisible();
-  await pack.getByRole('link', { name: 'My gifts' }).click();
+  await pack.getByRole('link', { name: 'My prizes' }).click();
   await expect(page.locator('.prize-card')).toHaveCount(3);
 });
 

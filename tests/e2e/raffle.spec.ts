@@ -71,7 +71,7 @@ test('win a physical prize, claim it with an address, and staff redeem it by cod
   // My prizes: received, with the code the staff will ask for.
   await page.goto(`/activitys/my-prize?activeId=${activeId}`);
   const card = page.locator('.prize-card', { hasText: prize });
-  await expect(card.getByText('Received')).toBeVisible();
+  await expect(card.getByText('Address received, waiting to ship')).toBeVisible();
   const code = (await card.locator('.prize-code code').textContent())?.trim() ?? '';
   expect(code).toMatch(/^[A-Z2-9]{12}$/);
   await card.getByRole('button', { name: 'Show QR code' }).click();
