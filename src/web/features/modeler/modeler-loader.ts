@@ -1,12 +1,12 @@
 import type { AppLoadContext } from 'react-router';
 import type { Contest } from '../../../shared/api/modeler';
+import { formatDay } from '../../../shared/format';
 import { pageBase } from '../../page-loader';
 
 /** The modeler pages' common loader part: catalogues, a date formatter in the page's language. */
 export function modelerBase(request: Request, context: AppLoadContext) {
   const base = pageBase(request, context, ['modeler']);
-  const day = new Intl.DateTimeFormat(base.locale, { dateStyle: 'medium', timeZone: 'Asia/Shanghai' });
-  return { ...base, date: (ms: number) => day.format(ms), modeler: context.services.modeler };
+  return { ...base, date: (ms: number) => formatDay(ms, base.locale, 'Asia/Shanghai'), modeler: context.services.modeler };
 }
 
 /** A contest's dates as shown (formatted on the server, so the page hydrates the same). */
