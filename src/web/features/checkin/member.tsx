@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import type * as contract from '../../../shared/api/checkin';
 import type { CheckinCampaign, CheckinStatus } from '../../../shared/api/checkin';
 import { CHECKIN_API } from '../../../shared/api/routes-campaigns';
+import { timeZoneWords } from '../../../shared/format';
 import { track } from '../../analytics/track';
+import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { showToast } from '../../ui/toast';
 import { useResume, whenSignedIn } from '../accounts/after-sign-in';
@@ -22,6 +24,8 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'U
  */
 export default function Member({ page }: { page: CheckinCampaign }) {
   const { t } = useTranslation('campaigns');
+  const common = useTranslation('common');
+  const { locale } = useApp();
   const api = useSignedInApi();
   const signedIn = useSignedIn();
   const hydrated = useHydrated();
@@ -102,7 +106,8 @@ export default function Member({ page }: { page: CheckinCampaign }) {
             {done ? null : ` · ${t('checkin.next', { coins: status.nextReward })}`}
           </p>
           <p className="muted small">
-            {t('checkin.balance', { coins: status.balance })} · {t('checkin.zone', { zone: status.timeZone })}
+            {t('checkin.balance', { coins: status.balance })} ·{' '}
+            {t('checkin.zone', { zone: timeZoneWords(status.timeZone, locale, common.t('beijingTime')) })}
           </p>
           <MonthCalendar month={status.month} today={status.today} days={status.days} onMonth={setMonth} />
         </>

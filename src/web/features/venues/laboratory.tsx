@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await context.services.venues.laboratory(base.slug, base.locale);
   if (!page) return venueMissing(base);
   const title = base.t('venues', 'lab.title', { name: page.venue.name });
-  return { i18n: base.i18n, page, title, dates: venueDates(page.venue, base.locale), head: venueHead(base, page.venue, title) };
+  return { i18n: base.i18n, page, title, dates: venueDates(page.venue, base), head: venueHead(base, page.venue, title) };
 }
 
 export const headers = publicPageHeaders;

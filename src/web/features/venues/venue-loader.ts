@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from 'react-router';
 import type { VenueView } from '../../../shared/api/venues';
-import type { Locale } from '../../../shared/i18n';
+import { formatDayRange, timeZoneWords } from '../../../shared/format';
 import { pageBase } from '../../page-loader';
 import { slugOfPath } from './venue-paths';
 
@@ -11,10 +11,11 @@ export function venueBase(request: Request, context: AppLoadContext) {
 }
 type Base = ReturnType<typeof venueBase>;
 
-/** A venue's dates as its visitors read them: in the venue's own time zone, named. */
-export function venueDates(v: Pick<VenueView, 'startsAt' | 'endsAt' | 'timeZone'>, locale: Locale): string {
-  const f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: v.timeZone });
-  return `${f.formatRange(v.startsAt, v.endsAt)} (${v.timeZone})`;
+/** A venue's dates as its visitors read them: days in the venue's own time zone, the zone in words. */
+export function venueDates(v: Pick<VenueView, 'startsAt' | 'endsAt' | 'timeZone'>, base: Pick<Base, 'locale' | 't'>): string {
+  const dates = formatDayRange(v.startsAt, v.endsAt, base.locale, v.timeZone);
+  const zone = timeZoneWords(v.timeZone, base.locale, base.t('common', 'beijingTime'));
+  return base.t('venues', 'landing.datesInZone', { dates, zone });
 }
 
 /** A venue the server does not know (or not configured yet): the translated state with a 404. */

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     i18n: base.i18n,
     page,
-    dates: venueDates(page.venue, base.locale),
+    dates: venueDates(page.venue, base),
     head: venueHead(base, page.venue, page.venue.name),
   };
 }
