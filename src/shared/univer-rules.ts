@@ -15,8 +15,11 @@ export const STUDENT_ID_PATTERN = /^[A-Za-z0-9-]+$/;
 /** Why a field is refused: a key of the `univer:problem` catalogue. */
 export type RegistrationProblem = 'required' | 'tooLong' | 'control' | 'studentId' | 'phone' | 'email' | 'year';
 
-/** Students graduate within these years of the registration (a programme for current students). */
-export const graduationYears = (thisYear: number) => ({ min: thisYear - 1, max: thisYear + 8 });
+/**
+ * Students graduate within these years of the registration: from this year on (the programme is
+ * for current students, so a year already over is not offered), at most eight years ahead.
+ */
+export const graduationYears = (thisYear: number) => ({ min: thisYear, max: thisYear + 8 });
 
 /**
  * The first problem of each field (trimmed values). The phone and e-mail rules are passed in

@@ -74,6 +74,8 @@ describe.each(ENGINES)('university programme on %s', (engine) => {
       [valid({ phone: '12345' }), 'phone'],
       [valid({ email: 'not-an-email' }), 'email'],
       [valid({ graduationYear: YEAR - 5 }), 'graduationYear'],
+      // Last year is over: the programme is for students still studying.
+      [valid({ graduationYear: YEAR - 1 }), 'graduationYear'],
       [valid({ graduationYear: YEAR + 20 }), 'graduationYear'],
       [valid({ graduationYear: '2027' }), 'graduationYear'],
       [valid({ graduationYear: 2027.5 }), 'graduationYear'],
