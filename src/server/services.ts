@@ -11,6 +11,7 @@ import { freeModelFiles } from './freemodel/service';
 import { AppError } from './http/app-error';
 import { PageCache } from './http/page-cache';
 import { bundle, translate } from './i18n/catalogues';
+import { raffleDocFigures } from './lottery/doc-figures';
 import { createLotteryService, type LotteryService } from './lottery/service';
 import type { Mall } from './mall/service';
 import { createModelerService, type ModelerService } from './modeler/service';
@@ -49,7 +50,7 @@ export function createServices(config: Config, db: Db, accounts: AccountsModule,
     db,
     config: publicConfig(config),
     i18n: { bundle, translate },
-    docs: createDocsService({ supportEmail: config.SUPPORT_EMAIL }),
+    docs: createDocsService({ supportEmail: config.SUPPORT_EMAIL, figures: () => raffleDocFigures(db, lottery) }),
     site: createSiteService(),
     qr: { svg: qrSvg, sameSiteUrl },
     pageCache: new PageCache(config.PAGE_CACHE_SECONDS),

@@ -3,13 +3,29 @@ import { DOC_PATHS, DOC_SLUGS, docSlugForPath } from '../../shared/docs';
 import { LOCALES } from '../../shared/i18n';
 import { createDocsService, frontMatter } from './service';
 
-const docs = createDocsService({ supportEmail: 'help@operator.test' });
+const docs = createDocsService({
+  supportEmail: 'help@operator.test',
+  figures: async () => ({ raffleFreeDraws: 2, raffleMemberDraws: 5 }),
+});
 
 describe('legal and help documents', () => {
-  it('exist for every path in every language, with a title, summary and date', () => {
+  it('promise the raffle draws the running raffle gives, in every language', async () => {
+    for (const locale of LOCALES) {
+      for (const slug of ['rights', 'rights-details'] as const) {
+        const html = (await docs.render(slug, locale))?.html ?? '';
+        expect(html, `${locale}/${slug}`).toMatch(/\b2\b[^<]*\b5\b|\b5\b[^<]*\b2\b|<td>2[^<]*<\/td>\s*<td>5/);
+        // The figures of an old copy of the page, written by hand, are gone.
+        expect(html, `${locale}/${slug}`).not.toMatch(/\b8\b[^<]{0,40}\b3\b|<td>3[^<]*<\/td>\s*<td>8/);
+      }
+    }
+    const en = (await docs.render('rights', 'en'))?.html;
+    expect(en).toContain('<strong>More free raffle draws</strong>: 5 a day in the lucky-draw raffle instead of 2.');
+  });
+
+  it('exist for every path in every language, with a title, summary and date', async () => {
     for (const slug of DOC_SLUGS) {
       for (const locale of LOCALES) {
-        const doc = docs.get(slug, locale);
+        const doc = await docs.render(slug, locale);
         expect(doc, `${locale}/${slug}`).not.toBeNull();
         expect(doc?.title.length).toBeGreaterThanOrEqual(2);
         expect(doc?.summary.length, `${locale}/${slug} summary`).toBeGreaterThan(10);

@@ -13,17 +13,34 @@ const BASE = new Renderer();
  * Reads and renders the legal/help documents. A document is rendered once per language and kept:
  * they only change with a deploy. Missing translations fall back to English.
  */
-export function createDocsService(opts: { supportEmail: string; dir?: string }) {
+export function createDocsService(opts: { supportEmail: string; dir?: string; figures?: () => Promise<DocFigures> }) {
   const dir = opts.dir ?? DOCS_DIR;
   const cache = new Map<string, RenderedDoc | null>();
 
+  /** The document as written, its `{{figure}}` placeholders still in it. */
   function get(slug: DocSlug, locale: Locale): RenderedDoc | null {
     const key = `${locale}/${slug}`;
     if (!cache.has(key)) cache.set(key, read(dir, slug, locale, opts.supportEmail) ?? (locale === 'en' ? null : get(slug, 'en')));
     return cache.get(key) ?? null;
   }
-  return { get };
+
+  /**
+   * The document as a reader sees it: figures that depend on what runs now (the raffle's free draws)
+   * are read when asked, so a promise on a page never contradicts the campaign it describes.
+   */
+  async function render(slug: DocSlug, locale: Locale): Promise<RenderedDoc | null> {
+    const doc = get(slug, locale);
+    if (!doc || !PLACEHOLDER.test(doc.html) || !opts.figures) return doc;
+    const figures = await opts.figures();
+    return { ...doc, html: doc.html.replace(PLACEHOLDER_ALL, (m, name: string) => (name in figures ? String(figures[name]) : m)) };
+  }
+  return { get, render };
 }
+
+/** Numbers a document may name as `{{name}}`, from the server's running state. */
+export type DocFigures = Record<string, number>;
+const PLACEHOLDER = /\{\{(\w+)\}\}/;
+const PLACEHOLDER_ALL = /\{\{(\w+)\}\}/g;
 export type DocsService = ReturnType<typeof createDocsService>;
 
 function read(dir: string, slug: DocSlug, locale: Locale, supportEmail: string): RenderedDoc | null {

@@ -11,7 +11,7 @@ import type { Route } from './+types/doc-page';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['legal']);
   const slug = docSlugForPath(base.url.pathname);
-  const doc = slug ? context.services.docs.get(slug, base.locale) : null;
+  const doc = slug ? await context.services.docs.render(slug, base.locale) : null;
   if (!doc) throw data(null, { status: 404 });
   return {
     i18n: base.i18n,
