@@ -98,13 +98,20 @@ describe.each(ENGINES)('gift codes on %s', (engine) => {
       result: { state: 'received', prize: { kind: PrizeKind.bean, value: 300 }, activityId: String(campaignId) },
     });
     expect(await coinBalance(db(), m.id)).toBe(300);
-    expect((await post(REDEEM, { code }, m.cookie)).code).toBe(ResultCode.codeError);
+    // Each refusal says which: the member knows whether to check what they typed or stop trying.
+    const used = { code: ResultCode.codeError, msg: 'This gift code has already been used.' };
+    expect(await post(REDEEM, { code }, m.cookie)).toMatchObject(used);
     const other = await member('Latecomer');
-    expect((await post(REDEEM, { code }, other.cookie)).code).toBe(ResultCode.codeError);
-    expect((await post(REDEEM, { code: 'ABCD-EFGH-JKLM-NPQR' }, other.cookie)).code).toBe(ResultCode.codeError);
+    expect(await post(REDEEM, { code }, other.cookie)).toMatchObject(used);
+    const unknown = { code: ResultCode.codeError, msg: 'This gift code does not exist: check it and try again.' };
+    expect(await post(REDEEM, { code: 'ABCD-EFGH-JKLM-NPQR' }, other.cookie)).toMatchObject(unknown);
+    expect(await post(REDEEM, { code: 'ABC' }, other.cookie)).toMatchObject(unknown);
     const [old = ''] = await batch(campaignId, prizeIds[0] ?? 0, 1, Date.now() + 50);
     await new Promise((r) => setTimeout(r, 80));
-    expect((await post(REDEEM, { code: old }, other.cookie)).code).toBe(ResultCode.codeError);
+    expect(await post(REDEEM, { code: old }, other.cookie)).toMatchObject({
+      code: ResultCode.codeError,
+      msg: 'This gift code has expired.',
+    });
     expect(await coinBalance(db(), other.id)).toBe(0);
     // Signed out, malformed and oversized input.
     expect((await post(REDEEM, { code })).code).toBe(ResultCode.token);

@@ -87,7 +87,7 @@ export async function redeemGiftCode(db: Db, userId: number, typed: string, loca
         if (!taken) throw new WrongCode();
         const campaign = await loadCampaign(db, taken.campaign_id, trx);
         // A campaign over, or a prize emptied by staff: the code no longer gives anything.
-        if (!campaign || now >= campaign.endsAt) throw new AppError(ResultCode.codeError);
+        if (!campaign || now >= campaign.endsAt) throw new AppError(ResultCode.codeError, { messageKey: 'giftCodeExpired' });
         const winId = await givePrize(trx, taken.campaign_id, taken.prize_id, userId, now);
         if (winId === null) throw new AppError(ResultCode.codeError);
         await trx.updateTable('gift_codes').set({ win_id: winId }).where('id', '=', taken.id).execute();
@@ -99,12 +99,29 @@ export async function redeemGiftCode(db: Db, userId: number, typed: string, loca
     : null;
   if (winId === null) {
     await db.kysely.insertInto('gift_attempts').values({ user_id: userId, created_at: now }).execute();
-    throw new AppError(ResultCode.codeError);
+    throw new AppError(ResultCode.codeError, { messageKey: await whyRefused(db, code, now) });
   }
   const [win] = await myWins(db, userId, locale, { winId });
   if (!win) throw new AppError(ResultCode.codeError);
   const row = await db.kysely.selectFrom('lottery_wins').select('campaign_id').where('id', '=', winId).executeTakeFirstOrThrow();
   return { ...win, activityId: String(row.campaign_id) };
+}
+
+/**
+ * Why a code gave nothing, so the member knows whether to look again at what they typed (unknown)
+ * or stop trying (used, expired). Wrong entries are counted and capped per hour, so saying which
+ * does not let anyone try codes at scale.
+ */
+async function whyRefused(db: Db, code: string | null, now: number): Promise<'giftCodeUnknown' | 'giftCodeUsed' | 'giftCodeExpired'> {
+  if (!code) return 'giftCodeUnknown';
+  const row = await db.kysely
+    .selectFrom('gift_codes')
+    .select(['redeemed_by', 'expires_at'])
+    .where('code_hash', '=', giftCodeHash(code))
+    .executeTakeFirst();
+  if (!row) return 'giftCodeUnknown';
+  if (row.redeemed_by !== null) return 'giftCodeUsed';
+  return Number(row.expires_at) <= now ? 'giftCodeExpired' : 'giftCodeUnknown';
 }
 
 /** A code that gives nothing: thrown so that the keyed call keeps no outcome for it. */
