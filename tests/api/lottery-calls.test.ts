@@ -177,8 +177,13 @@ describe.each(ENGINES)('raffle calls on %s', (engine) => {
     expect(check.result).toMatchObject({ winner: 'Visitor', state: 'received' });
     expect((await as(staffer.cookie).get(path(won.redeemCode))).result.state).toBe('written_off');
     const twice = await as(staffer.cookie).get(path(won.redeemCode));
-    expect(twice).toMatchObject({ code: ResultCode.codeError, msg: 'The code is Error' });
-    expect((await as(staffer.cookie).get(path('ABCDEFGHJKLM'))).code).toBe(ResultCode.codeError);
-    expect((await as(staffer.cookie).get(path('<script>'))).code).toBe(ResultCode.parameter);
+    // Each refusal says which: written off already, not a code of this event, not written like a code.
+    expect(twice).toMatchObject({ code: ResultCode.codeError, msg: 'This prize has already been redeemed.' });
+    const unknown = { code: ResultCode.codeError, msg: 'No prize of this event has this code.' };
+    expect(await as(staffer.cookie).get(path('ABCDEFGHJKLM'))).toMatchObject(unknown);
+    expect(await as(staffer.cookie).get(`/tLottery/checkLottery?activeId=${campaignId}&id=ABCDEFGHJKLM`)).toMatchObject(unknown);
+    const format = { code: ResultCode.parameter, msg: 'A redeem code is 12 letters and digits from 2 to 9: check it and try again.' };
+    expect(await as(staffer.cookie).get(path('<script>'))).toMatchObject(format);
+    expect(await as(staffer.cookie).get(`/tLottery/checkLottery?activeId=${campaignId}&id=ABCDEF012345`)).toMatchObject(format);
   });
 });

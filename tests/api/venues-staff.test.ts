@@ -86,7 +86,10 @@ describe.each(ENGINES)('venue staff on %s', (engine) => {
 
     const done = await writeOff(staffA.cookie, a.campaignId, code);
     expect(done.result.state).toBe('written_off');
-    expect(await writeOff(staffA.cookie, a.campaignId, code)).toMatchObject({ code: ResultCode.codeError, msg: 'The code is Error' });
+    expect(await writeOff(staffA.cookie, a.campaignId, code)).toMatchObject({
+      code: ResultCode.codeError,
+      msg: 'This prize has already been redeemed.',
+    });
     const row = await suite.t.db.kysely.selectFrom('lottery_wins').selectAll().where('redeem_code', '=', code).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'written_off', written_off_by: staffA.id });
   });

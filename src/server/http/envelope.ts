@@ -17,12 +17,18 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
     field: i.path.join('.') || '(body)',
     message: i.message,
   }));
+  // A contract may name the catalogue message that says what is wrong better than "Parameter
+  // error: <field>" (a redeem code's format): `messageKey` of the first issue, as its message.
+  const keyed = MESSAGE_KEY.exec(issues[0]?.message ?? '')?.[1];
   throw new AppError(ResultCode.parameter, {
-    messageKey: 'parameterNamed',
+    messageKey: keyed ?? 'parameterNamed',
     params: { field: issues[0]?.field ?? '' },
     result: { issues },
   });
 }
+
+/** An issue message that is a key of the `errors` catalogue: `errors:<key>`. */
+const MESSAGE_KEY = /^errors:(\w+)$/;
 
 interface Contract<I extends z.ZodType | undefined, R extends z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

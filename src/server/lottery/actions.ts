@@ -122,7 +122,7 @@ export async function claimPrize(
 
 /**
  * Staff write-off of a won prize by its redeem code (scanned or typed), for their campaign only,
- * once: an unknown, foreign or already written-off code is 'The code is Error'.
+ * once: a code already written off says so; an unknown or foreign one is not of this event.
  */
 export function writeOff(db: Db, staffId: number, campaignId: number, code: string, now = Date.now(), requestId = uuidv7(now)) {
   return keyedCall(db, { userId: staffId, operation: `writeoff:${campaignId}`, requestId }, now, async (trx) => {
@@ -134,7 +134,16 @@ export function writeOff(db: Db, staffId: number, campaignId: number, code: stri
       .where('state', 'in', ['won', 'received'])
       .returning(['id', 'user_id'])
       .executeTakeFirst();
-    if (!r) throw new AppError(ResultCode.codeError);
+    if (!r) {
+      const done = await trx
+        .selectFrom('lottery_wins')
+        .select('id')
+        .where('redeem_code', '=', code)
+        .where('campaign_id', '=', campaignId)
+        .where('state', '=', 'written_off')
+        .executeTakeFirst();
+      throw new AppError(ResultCode.codeError, { messageKey: done ? 'redeemCodeWrittenOff' : 'redeemCodeUnknown' });
+    }
     return r;
   });
 }

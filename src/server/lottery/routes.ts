@@ -112,9 +112,9 @@ export function registerLotteryRoutes(app: FastifyInstance) {
       .where('redeem_code', '=', q.id)
       .where('campaign_id', '=', q.activeId)
       .executeTakeFirst();
-    if (!row) throw new AppError(ResultCode.codeError);
+    if (!row) throw new AppError(ResultCode.codeError, { messageKey: 'redeemCodeUnknown' });
     const [win] = await myWins(db, row.user_id, request.ctx.locale, { winId: row.id });
-    if (!win) throw new AppError(ResultCode.codeError);
+    if (!win) throw new AppError(ResultCode.codeError, { messageKey: 'redeemCodeUnknown' });
     return { ...win, winner: row.nickname };
   });
 

@@ -13,7 +13,7 @@ const redeemCode = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z2-9]{12}$/);
+  .regex(/^[A-Z2-9]{12}$/, 'errors:redeemCodeFormat');
 
 /** How a raffle is drawn, each on its page: a wheel (/activitys), blind boxes (/blind-box), the planet (/happy-planet). */
 export const RAFFLE_LOOKS = ['wheel', 'box', 'planet'] as const;
