@@ -200,6 +200,32 @@ describe.each(ENGINES)('WeChat mall on %s', (engine) => {
     expect((await mall.stock(admin, q.id))?.stock).toBe(50);
   });
 
+  it("names an order's products in the reader's language, whatever language it was bought in", async () => {
+    const p = await mall.product(admin, 'Matte PETG');
+    const cookie = await member('Bilingual buyer');
+    const order = await mall.order(cookie, await mall.address(cookie), [{ productId: p.id, quantity: 1 }]);
+    const inLang = async (lang: string, url: string) =>
+      (
+        await suite.t.app.inject({
+          method: 'GET',
+          url,
+          headers: { ...CLIENT_HEADERS, cookie, 'accept-language': lang },
+          remoteAddress: randomIp(),
+        })
+      ).json().result;
+    expect((await inLang('en', `${MALL}/orders`)).items[0].lines[0].name).toBe('Matte PETG');
+    expect((await inLang('zh-CN', `${MALL}/orders`)).items[0].lines[0].name).toBe('Matte PETG（简体）');
+    expect((await inLang('fr', `${MALL}/order?orderNo=${order.orderNo}`)).lines[0].name).toBe('Matte PETG (fr)');
+    const cancelled = await suite.t.app.inject({
+      method: 'POST',
+      url: `${MALL}/order/cancel`,
+      headers: { ...CLIENT_HEADERS, cookie, 'accept-language': 'zh-CN' },
+      payload: JSON.stringify({ orderNo: order.orderNo }),
+      remoteAddress: randomIp(),
+    });
+    expect(cancelled.json().result.lines[0].name).toBe('Matte PETG（简体）');
+  });
+
   it('goes created → paid → shipped → done through WeChat Pay, staff and the buyer; nobody else sees or moves it', async () => {
     const p = await mall.product(admin, 'Journey spool', { stock: 4 });
     const cookie = await member('Happy buyer');

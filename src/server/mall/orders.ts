@@ -3,6 +3,7 @@ import { type Selectable, sql } from 'kysely';
 import type { ShippingAddressFields } from '../../shared/api/addresses';
 import type { Order, OrderCard, OrderLine } from '../../shared/api/mall';
 import { ResultCode } from '../../shared/errors';
+import type { Locale } from '../../shared/i18n';
 import { NEXT_STATES, type OrderState } from '../../shared/mall-rules';
 import type { Db, Tx } from '../db/database';
 import type { Database } from '../db/schema';
@@ -36,6 +37,19 @@ async function linesOf(db: Tx, orderIds: number[]): Promise<Map<number, OrderLin
     byOrder.set(Number(r.order_id), list);
   }
   return byOrder;
+}
+
+/**
+ * Orders with their lines named in the reader's language: a line keeps the name it was ordered
+ * under (in the buyer's language then), which a page in another language must not show; the
+ * product's name in the reader's language replaces it while the product exists.
+ */
+export async function inLanguage<T extends OrderCard>(db: Tx, locale: Locale, orders: T[]): Promise<T[]> {
+  const ids = [...new Set(orders.flatMap((o) => o.lines.map((l) => l.productId)))];
+  if (!ids.length) return orders;
+  const rows = await db.selectFrom('mall_products').select(['id', 'name']).where('id', 'in', ids).execute();
+  const names = new Map(rows.map((r) => [Number(r.id), (JSON.parse(r.name) as Partial<Record<Locale, string>>)[locale]]));
+  return orders.map((o) => ({ ...o, lines: o.lines.map((l) => ({ ...l, name: names.get(l.productId) || l.name })) }));
 }
 
 const card = (r: OrderRow, lines: OrderLine[]): OrderCard => ({

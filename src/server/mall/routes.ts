@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OrderCard } from '../../shared/api/mall';
 import * as contract from '../../shared/api/mall';
 import { MALL_PAY_NOTIFY_PATH, MALL_REFUND_NOTIFY_PATH } from '../../shared/api/routes-mall';
 import { requireRole, requireUser } from '../accounts/auth';
@@ -40,12 +41,18 @@ export function registerMallRoutes(app: FastifyInstance, deps: MallRouteDeps) {
     async (input, request) => mall.createOrder(await member(request), locale(request), request.ctx.requestId, input),
     orderLimit,
   );
-  endpoint(app, contract.orders, async (input, request) => mall.orders(await member(request), input));
-  endpoint(app, contract.order, async (input, request) => mall.order(await member(request), input.orderNo));
+  // Orders name their products in the reader's language, whatever language they were bought in.
+  const named = async <T extends OrderCard>(request: FastifyRequest, order: Promise<T>) =>
+    (await mall.inLanguage(locale(request), [await order]))[0] as T;
+  endpoint(app, contract.orders, async (input, request) => {
+    const page = await mall.orders(await member(request), input);
+    return { ...page, items: await mall.inLanguage(locale(request), page.items) };
+  });
+  endpoint(app, contract.order, async (input, request) => named(request, mall.order(await member(request), input.orderNo)));
   endpoint(app, contract.pay, async (input, request) => mall.pay(await member(request), input.orderNo), orderLimit);
-  endpoint(app, contract.sync, async (input, request) => mall.sync(await member(request), input.orderNo), orderLimit);
-  endpoint(app, contract.cancel, async (input, request) => mall.cancel(await member(request), input.orderNo), orderLimit);
-  endpoint(app, contract.confirm, async (input, request) => mall.confirm(await member(request), input.orderNo));
+  endpoint(app, contract.sync, async (input, request) => named(request, mall.sync(await member(request), input.orderNo)), orderLimit);
+  endpoint(app, contract.cancel, async (input, request) => named(request, mall.cancel(await member(request), input.orderNo)), orderLimit);
+  endpoint(app, contract.confirm, async (input, request) => named(request, mall.confirm(await member(request), input.orderNo)));
   endpoint(app, contract.payerAuthorize, async (input, request) => {
     await member(request);
     return { url: payers.authorizeUrl(input.returnTo) };

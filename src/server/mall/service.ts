@@ -5,7 +5,7 @@ import { AUTO_COMPLETE_MS, type OrderState } from '../../shared/mall-rules';
 import { AppError } from '../http/app-error';
 import { readCart, setCartLine } from './cart';
 import { allProducts, getProduct, listProducts, restock, saveProduct } from './catalogue';
-import { moveAndRead, type OrderRow, orderByNo, orderPage, orderView, ownOrder } from './orders';
+import { inLanguage, moveAndRead, type OrderRow, orderByNo, orderPage, orderView, ownOrder } from './orders';
 import { closeAndCancel, expireOrders, type PaymentDeps, refundOrder, startPay, syncOrder } from './payment';
 import { placeOrder } from './place';
 
@@ -31,6 +31,8 @@ export interface MallService {
   confirm(userId: number, orderNo: string): Promise<Order>;
   pay(userId: number, orderNo: string): Promise<PayStart>;
   sync(userId: number, orderNo: string): Promise<Order>;
+  /** Orders (cards or whole) with their products named in the reader's language. */
+  inLanguage<T extends OrderCard>(locale: Locale, orders: T[]): Promise<T[]>;
 }
 
 /** The staff's side (admin API and `npm run mall:admin`). */
@@ -84,6 +86,7 @@ export function createMallService(deps: PaymentDeps, now: () => number = Date.no
     },
     pay: (userId, orderNo) => startPay(deps, userId, orderNo, now()),
     sync: (userId, orderNo) => syncOrder(deps, userId, orderNo, now()),
+    inLanguage: (locale, orders) => inLanguage(q, locale, orders),
     admin: {
       saveProduct: (input) => saveProduct(q, input, now()),
       restock: (id, add) => restock(q, id, add, now()),
