@@ -8,6 +8,7 @@ import { useApi } from '../../api/use-api';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { useResume, whenSignedIn } from '../accounts/after-sign-in';
+import { addComments, commentCountKey, useCommentCount } from './comment-count';
 import { CommentItem, Replies } from './comment-item';
 import { LoadMore, usePaged } from './paged';
 import type { ViewerTarget } from './viewer';
@@ -20,7 +21,7 @@ type Draft = { body: string } & Partial<Reply>;
  * load on scroll; replies are shown under their comment. Text is rendered as text (React escapes
  * it), line breaks kept.
  */
-export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page<CommentView> }) {
+export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page<CommentView>; count: number }) {
   const { kind, target } = props;
   const targetId = target.id;
   const { t } = useTranslation('content');
@@ -31,6 +32,9 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
     [api, kind, targetId],
   );
   const list = usePaged(props.first, load);
+  // All comments, replies included, as the actions row counts them (the list pages top-level ones).
+  const countKey = commentCountKey(target);
+  const count = useCommentCount(countKey, props.count);
   // The box is uncontrolled: what a visitor typed before this island hydrated stays in it.
   const box = useRef<HTMLTextAreaElement>(null);
   const [length, setLength] = useState(0);
@@ -67,6 +71,7 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
       } else {
         list.prepend(c);
       }
+      addComments(countKey, 1);
       setBody('');
       setReply(null);
     } catch {
@@ -86,7 +91,7 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
   return (
     <section className="card comments" id="comments" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        {t('comments.title')} <span className="muted">{formatCount(list.total, locale)}</span>
+        {t('comments.title')} <span className="muted">{formatCount(count, locale)}</span>
       </h2>
       <form
         className="comment-form"
@@ -127,14 +132,25 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
       {list.items.length === 0 ? <p className="muted">{t('comments.none')}</p> : null}
       <ol className="comment-list">
         {list.items.map((c) => (
-          <CommentItem key={c.id} comment={c} target={target} onReply={(x) => replyTo(x, c.id)} onDeleted={() => list.remove(c.id)}>
+          <CommentItem
+            key={c.id}
+            comment={c}
+            target={target}
+            onReply={(x) => replyTo(x, c.id)}
+            onDeleted={() => {
+              list.remove(c.id);
+              // Its replies go with it.
+              addComments(countKey, -(1 + c.replyCount));
+            }}
+          >
             <Replies
               comment={c}
               target={target}
               onReply={(x) => replyTo(x, c.id)}
-              onDeleted={(r) =>
-                list.replace(c.id, (p) => ({ ...p, replyCount: p.replyCount - 1, replies: p.replies.filter((x) => x.id !== r.id) }))
-              }
+              onDeleted={(r) => {
+                list.replace(c.id, (p) => ({ ...p, replyCount: p.replyCount - 1, replies: p.replies.filter((x) => x.id !== r.id) }));
+                addComments(countKey, -1);
+              }}
             />
           </CommentItem>
         ))}

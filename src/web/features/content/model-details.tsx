@@ -163,7 +163,7 @@ function Model({ model, comments, locale }: { model: ModelView; comments: Page<C
           </ul>
         )}
       </section>
-      <Comments kind={1} target={target} first={comments} />
+      <Comments kind={1} target={target} first={comments} count={model.counts.comments} />
     </article>
   );
 }

@@ -110,7 +110,7 @@ function Post({ post, comments, locale }: { post: PostView; comments: Page<Comme
         <ReactionBar target={target} counts={post.counts} />
       </section>
       <OpenInAppBar deepLink={`crealitycloud://post/${post.id}`} />
-      <Comments kind={3} target={target} first={comments} />
+      <Comments kind={3} target={target} first={comments} count={post.counts.comments} />
     </article>
   );
 }

@@ -7,6 +7,7 @@ import { useApi } from '../../api/use-api';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { useResume, whenSignedIn } from '../accounts/after-sign-in';
+import { commentCountKey, useCommentCount } from './comment-count';
 import { useHydrated } from './hydrated';
 import { CommentIcon, HeartIcon, StarIcon } from './reaction-icons';
 import { updateViewer, useViewer, type ViewerTarget } from './viewer';
@@ -24,6 +25,7 @@ export function ReactionBar(props: { target: ViewerTarget & { kind: 'model' | 'p
   const { locale } = useApp();
   const api = useApi();
   const [counts, setCounts] = useState(props.counts);
+  const comments = useCommentCount(commentCountKey(target), props.counts.comments);
   const [busy, setBusy] = useState<string | null>(null);
 
   const act = (what: 'like' | 'collect') => async (on: boolean) => {
@@ -74,7 +76,7 @@ export function ReactionBar(props: { target: ViewerTarget & { kind: 'model' | 'p
       <a className="reaction" href="#comments">
         <span className="reaction-top">
           <CommentIcon />
-          <span className="reaction-count">{formatCount(counts.comments, locale)}</span>
+          <span className="reaction-count">{formatCount(comments, locale)}</span>
         </span>
         <span className="reaction-label">{t('action.comment')}</span>
       </a>
