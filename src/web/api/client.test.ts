@@ -79,8 +79,21 @@ describe('API client', () => {
   });
 
   it('uses the envelope code of a transport refusal when there is one', async () => {
-    const { api } = client((async () => json({ code: 1, msg: 'Parameter error', result: null }, 400)) as unknown as typeof fetch);
-    expect(await api.call(SYSTEM_API.context).catch((e) => e)).toMatchObject({ code: 1, status: 400, message: 'parameter' });
+    const { api } = client((async () => json({ code: 1001, msg: 'Data not found', result: null }, 404)) as unknown as typeof fetch);
+    expect(await api.call(SYSTEM_API.context).catch((e) => e)).toMatchObject({ code: 1001, status: 404, message: 'notFound' });
+  });
+
+  it("shows the server's words for codes that cover several cases (which field, which code refusal)", async () => {
+    for (const [code, msg] of [
+      [3007, 'This gift code has already been used.'],
+      [1, 'A redeem code is 12 letters and digits from 2 to 9: check it and try again.'],
+    ] as const) {
+      const { api } = client((async () => json({ code, msg, result: null })) as unknown as typeof fetch);
+      expect(await api.call(SYSTEM_API.context).catch((e) => e)).toMatchObject({ code, message: msg });
+    }
+    // Without words from the server, the code's own message.
+    const { api } = client((async () => json({ code: 3007, msg: '', result: null })) as unknown as typeof fetch);
+    expect(await api.call(SYSTEM_API.context).catch((e) => e.message)).toBe('codeError');
   });
 
   it('reports no response when the network fails', async () => {

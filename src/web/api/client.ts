@@ -116,8 +116,11 @@ export function createApiClient(deps: ApiClientDeps) {
     if (envelope && response.status < 500) {
       // Business refusals and parameter errors: the code says what happened. A message with
       // details (`{{name}}`) is only known filled by the server, in the caller's language: its msg.
+      // Some codes cover several cases the server words apart (a gift code used, expired or unknown;
+      // a redeem code not written like one): its msg says which.
       const own = deps.translate(messageKeyFor(envelope.code));
-      const message = /\{\{\s*\w+\s*\}\}/.test(own) && typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : own;
+      const worded = /\{\{\s*\w+\s*\}\}/.test(own) || WORDED_BY_SERVER.has(envelope.code);
+      const message = worded && typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : own;
       throw new ApiError(envelope.code, response.status, message, envelope.result);
     }
     throw new ApiError(envelope?.code ?? null, response.status, httpMessage(response.status, deps.translate), envelope?.result);
@@ -126,6 +129,9 @@ export function createApiClient(deps: ApiClientDeps) {
   return { call };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** Codes whose answer the server words for the case at hand (see `messageKey` of its refusals). */
+const WORDED_BY_SERVER = new Set<number>([ResultCode.parameter, ResultCode.codeError]);
 
 async function readEnvelope(response: Response): Promise<Envelope<unknown> | null> {
   if (!response.headers.get('content-type')?.includes('json')) return null;
