@@ -64,7 +64,13 @@ export function Invites({ activeId }: { activeId: string }) {
           return (
             <>
               <h1 className="page-title">{t('invites.title')}</h1>
-              <p className="card">{t('invites.summary', { count: first.total, draws: list.reduce((s, f) => s + f.chancesGranted, 0) })}</p>
+              <p className="card">
+                {/* Two numbers, each with its own plural: one count per message. */}
+                {t('invites.summary', {
+                  friends: t('invites.friends', { count: first.total }),
+                  draws: t('invites.draws', { count: list.reduce((s, f) => s + f.chancesGranted, 0) }),
+                })}
+              </p>
               <ul className="card invite-list">
                 {list.map((f, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: pages only append, so an entry keeps its index
