@@ -14,6 +14,7 @@ import { InviteHero } from './invite-hero';
 import { type InviteLook, LOOKS, lookOf } from './looks';
 import { TierLadder } from './tier-ladder';
 import { UpdateBanner } from './update-banner';
+import { Welcome, welcomeData } from './welcome';
 
 const Referrer = lazy(() => import('./referrer'));
 
@@ -52,7 +53,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         canonical: base.canonical,
         noindex: true,
       };
-  return data({ i18n: base.i18n, page, rules, look, head }, { status: page ? 200 : 404 });
+  // Opened through a friend's invite link: the invited friend's welcome, not the referrer's page.
+  const welcome = page && !rules && base.url.searchParams.has('inviter') ? await welcomeData(context, base) : null;
+  return data({ i18n: base.i18n, page, rules, look, welcome, head }, { status: page ? 200 : 404 });
 }
 
 export const headers = publicPageHeaders;
@@ -60,9 +63,10 @@ export const headers = publicPageHeaders;
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
 export default function InviteFriends({ loaderData }: Route.ComponentProps) {
-  const { page, rules, look } = loaderData;
+  const { page, rules, look, welcome } = loaderData;
   const { t } = useTranslation('campaigns');
   if (!page) return <StateView icon={<PeopleIcon />} title={t('invite.notFound')} />;
+  if (welcome) return <Welcome page={page} newcomer={welcome.newcomer} inviter={welcome.inviter} look={look} />;
   return rules ? <Rules page={page} look={look} /> : <Invite page={page} look={look} />;
 }
 
@@ -88,6 +92,7 @@ function Invite({ page, look }: { page: InviteCampaign; look: InviteLook }) {
           <RaffleShare
             info={{ id: page.id, title: page.title, segments: [] }}
             page={(id, inviter) => (inviter ? paths.invitee(id, inviter) : paths.page(id))}
+            invite={{ text: t('invite.shareText', { coins: page.inviteCoins, level: page.releaseLevel }), record: paths.record(page.id) }}
           />
         </nav>
       </section>

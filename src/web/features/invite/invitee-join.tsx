@@ -10,7 +10,7 @@ import { useAcceptInvite } from '../lottery/accept-invite';
  * The invited friend accepts by signing in (a first sign-in makes the account): the server then
  * binds them to the referrer if they count, and the page says what happened in plain words.
  */
-export default function InviteeJoin({ page }: { page: InviteCampaign }) {
+export default function InviteeJoin({ page, next }: { page: InviteCampaign; next: string }) {
   const { t } = useTranslation('campaigns');
   const api = useSignedInApi();
   const signedIn = useSignedIn();
@@ -27,8 +27,10 @@ export default function InviteeJoin({ page }: { page: InviteCampaign }) {
     );
   const said = answer === null || typeof answer === 'string' ? answer : answer.bound ? 'bound' : answer.reason;
   return (
-    <p className={`card notice invitee-${said ?? 'waiting'}`} role="status">
-      {said ? t(`invitee.answer.${said}`, { level: page.releaseLevel }) : t('invitee.checking')}
-    </p>
+    <div className={`card notice invitee-${said ?? 'waiting'}`} role="status">
+      <p>{said ? t(`invitee.answer.${said}`, { level: page.releaseLevel }) : t('invitee.checking')}</p>
+      {/* Joined: what to do now, so the page is not a dead end. */}
+      {said === 'bound' || said === 'earlier' || said === 'already' ? <p className="invitee-next">{next}</p> : null}
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { data, Link } from 'react-router';
 import type { NewcomerOffer } from '../../../shared/api/giftpack';
 import type { InviteCampaign } from '../../../shared/api/invite';
@@ -7,16 +6,12 @@ import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
 import { PeopleIcon } from '../../ui/icons';
-import { ButtonCardPlaceholder } from '../../ui/placeholders';
 import { StateView } from '../../ui/state-view';
 import { queryId } from '../lottery/raffle-paths';
 import type { Route } from './+types/invitee';
 import { InviteHero } from './invite-hero';
-import { type InviteLook, LOOKS, lookOf, POLITELY_INVITEE_RULES } from './looks';
-import { UpdateBanner } from './update-banner';
-
-const InviteeJoin = lazy(() => import('./invitee-join'));
-const NewcomerPack = lazy(() => import('../giftpack/newcomer-pack'));
+import { LOOKS, lookOf, POLITELY_INVITEE_RULES } from './looks';
+import { Welcome, welcomeData } from './welcome';
 
 /**
  * Where an invited friend lands (`/invite-politely/gift`, `/dragon-invitee`, with `activityId`
@@ -27,9 +22,9 @@ const NewcomerPack = lazy(() => import('../giftpack/newcomer-pack'));
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['campaigns', 'lottery', 'enums']);
   const look = lookOf(base.url.pathname);
-  const [page, newcomer] = await Promise.all([
+  const [page, { newcomer, inviter }] = await Promise.all([
     context.services.lottery.invitePage(queryId(base.url.searchParams, 'activityId'), base.locale),
-    context.services.lottery.newcomerPage(base.locale),
+    welcomeData(context, base),
   ]);
   const rules = base.url.pathname === POLITELY_INVITEE_RULES;
   const head = {
@@ -38,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canonical: base.canonical + (page ? `?activityId=${page.id}` : ''),
     noindex: !page,
   };
-  return data({ i18n: base.i18n, page, newcomer, look, rules, head }, { status: page ? 200 : 404 });
+  return data({ i18n: base.i18n, page, newcomer, inviter, look, rules, head }, { status: page ? 200 : 404 });
 }
 
 export const headers = publicPageHeaders;
@@ -46,41 +41,13 @@ export const headers = publicPageHeaders;
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
 export default function Invitee({ loaderData }: Route.ComponentProps) {
-  const { page, newcomer, look, rules } = loaderData;
+  const { page, newcomer, inviter, look, rules } = loaderData;
   const { t } = useTranslation('campaigns');
   if (!page) return <StateView icon={<PeopleIcon />} title={t('invite.notFound')} />;
-  return rules ? <FriendRules page={page} newcomer={newcomer} /> : <Welcome page={page} newcomer={newcomer} look={look} />;
-}
-
-/** The friend's rules page of a look: the second fixed-id rules page, or the look's own rules. */
-const friendRules = (look: InviteLook, id: string) =>
-  look === 'politely' ? `${POLITELY_INVITEE_RULES}?activityId=${id}` : LOOKS[look].rules(id);
-
-function Welcome({ page, newcomer, look }: { page: InviteCampaign; newcomer: NewcomerOffer | null; look: InviteLook }) {
-  const { t } = useTranslation('campaigns');
-  return (
-    <article className={`invite invite-look-${look}`}>
-      <InviteHero page={page} look={look} title={t('invitee.title')} lead={t('invitee.lead', { title: page.title })} />
-      <UpdateBanner minAppVersion={page.minAppVersion} />
-      <Suspense fallback={<ButtonCardPlaceholder label={t('invitee.accept')} />}>
-        <InviteeJoin page={page} />
-      </Suspense>
-      {newcomer ? (
-        <Suspense fallback={<section className="card newcomer" />}>
-          <NewcomerPack offer={newcomer} />
-        </Suspense>
-      ) : (
-        <p className="card muted">{t('invitee.noPack')}</p>
-      )}
-      <nav className="raffle-links invite-links invitee-links" aria-label={t('invitee.title')}>
-        <Link className="btn btn-secondary" to={friendRules(look, page.id)}>
-          {t('invite.rules')}
-        </Link>
-        <Link className="btn" to={LOOKS[look].page(page.id)}>
-          {t('invitee.inviteToo')}
-        </Link>
-      </nav>
-    </article>
+  return rules ? (
+    <FriendRules page={page} newcomer={newcomer} />
+  ) : (
+    <Welcome page={page} newcomer={newcomer} inviter={inviter} look={look} />
   );
 }
 

@@ -26,6 +26,14 @@ type Mode = 'invite' | 'share';
  */
 export type Shared = Pick<LotteryInfo, 'id' | 'title' | 'segments'>;
 type PageOf = (id: string, inviter?: string) => string;
+/**
+ * What inviting earns in a campaign that is not a raffle (an invite-friends campaign gives
+ * Cuvacoins, not draws) and where its invited friends are listed.
+ */
+export interface InviteAbout {
+  text: string;
+  record: string;
+}
 const rafflePage: PageOf = (id, inviter) => rafflePath('', { activeId: id, inviter });
 const linkOf = (page: PageOf, id: string, inviter?: string) => new URL(page(id, inviter), window.location.origin).href;
 
@@ -36,7 +44,7 @@ const linkOf = (page: PageOf, id: string, inviter?: string) => new URL(page(id, 
  * the sheet, the poster or a copied link is logged (`shareLog`): the server grants its draws
  * within the daily cap.
  */
-export default function Share({ info, page = rafflePage }: { info: Shared; page?: PageOf }) {
+export default function Share({ info, page = rafflePage, invite: about }: { info: Shared; page?: PageOf; invite?: InviteAbout }) {
   const { t } = useTranslation('lottery');
   const api = useApi();
   const signedIn = useSignedIn();
@@ -87,13 +95,14 @@ export default function Share({ info, page = rafflePage }: { info: Shared; page?
           link={linkOf(page, info.id, mode === 'invite' ? readCookie('userId') : undefined)}
           onShared={logged}
           onClose={() => setMode(null)}
+          {...(about ? { about } : {})}
         />
       ) : null}
     </>
   );
 }
 
-function ShareDialog(p: { info: Shared; mode: Mode; link: string; onShared: () => void; onClose: () => void }) {
+function ShareDialog(p: { info: Shared; mode: Mode; link: string; onShared: () => void; onClose: () => void; about?: InviteAbout }) {
   const { t } = useTranslation('lottery');
   const [poster, setPoster] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -142,7 +151,7 @@ function ShareDialog(p: { info: Shared; mode: Mode; link: string; onShared: () =
 
   return (
     <Dialog title={t(p.mode === 'invite' ? 'share.inviteTitle' : 'share.title')} onClose={p.onClose} className="share-dialog">
-      {p.mode === 'invite' ? <p>{t('share.inviteText')}</p> : null}
+      {p.mode === 'invite' ? <p>{p.about?.text ?? t('share.inviteText')}</p> : null}
       <label className="field">
         <span>{t('share.link')}</span>
         <input readOnly value={p.link} onFocus={(e) => e.currentTarget.select()} />
@@ -172,7 +181,7 @@ function ShareDialog(p: { info: Shared; mode: Mode; link: string; onShared: () =
       ) : null}
       {p.mode === 'invite' ? (
         <p className="small">
-          <Link to={rafflePath('invitation-record', { activeId: p.info.id })}>{t('links.invitationRecord')}</Link>
+          <Link to={p.about?.record ?? rafflePath('invitation-record', { activeId: p.info.id })}>{t('links.invitationRecord')}</Link>
         </p>
       ) : null}
       <button type="button" className="btn btn-secondary btn-block" onClick={p.onClose}>
