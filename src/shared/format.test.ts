@@ -58,8 +58,8 @@ describe('dates: one way per language', () => {
 
   it('writes a day the same way alone, in a span and from an ISO string', () => {
     expect(formatDay(day, 'zh-CN')).toBe('2026年11月26日');
-    expect(formatDayRange(day, later, 'zh-CN')).toBe('2026年11月26日至2027年1月26日');
-    expect(formatDayRange(day, later, 'zh-TW')).toBe('2026年11月26日至2027年1月26日');
+    expect(formatDayRange(day, later, 'zh-CN')).toBe('2026年11月26日 – 2027年1月26日');
+    expect(formatDayRange(day, later, 'zh-TW')).toBe('2026年11月26日 – 2027年1月26日');
     expect(formatDate('2026-11-26', 'zh-CN')).toBe('2026年11月26日');
     expect(formatDayRange(day, later, 'fr')).toBe('26 novembre 2026 – 26 janvier 2027');
     expect(formatDayRange(day, later, 'en')).toBe('November 26, 2026 – January 26, 2027');

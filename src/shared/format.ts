@@ -49,8 +49,8 @@ export function formatDay(at: number, locale: Locale, timeZone = 'UTC'): string 
  */
 export function formatDayRange(from: number, to: number, locale: Locale, timeZone = 'UTC'): string {
   const [a, b] = [formatDay(from, locale, timeZone), formatDay(to, locale, timeZone)];
-  if (a === b) return a;
-  return locale === 'zh-CN' || locale === 'zh-TW' ? `${a}至${b}` : `${a} – ${b}`;
+  // The same dash as the campaign pages' periods, in every language.
+  return a === b ? a : `${a} – ${b}`;
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
