@@ -33,10 +33,10 @@ test('redeem a gift code for premium days, once', async ({ page }) => {
   await expect(page.locator('.prize-card', { hasText: prize })).toBeVisible();
   await expect(page.getByText('30 days of premium have been added to your account.')).toBeVisible();
 
-  // The same code again: 'The code is Error', and nothing more is given.
+  // The same code again: refused as used, and nothing more is given.
   await page.getByLabel('Gift code').fill(code);
   await page.getByRole('button', { name: 'Redeem' }).click();
-  await expect(page.getByText('The code is Error')).toBeVisible();
+  await expect(page.getByText('This gift code has already been used.')).toBeVisible();
   await page.getByRole('link', { name: 'My prizes' }).click();
   await expect(page.locator('.prize-card', { hasText: prize })).toHaveCount(1);
 });
