@@ -66,7 +66,9 @@ export function useDraw(info: LotteryInfo, look: { start(): void; stop(segment: 
     setResult(r);
     setBusy(false);
     void revalidator.revalidate();
-  }, [revalidator]);
+    // A win can itself grant draws (premium days add the members' daily draws): ask again.
+    void refresh();
+  }, [revalidator, refresh]);
 
   const run = async () => {
     if (busy) return;
