@@ -3,7 +3,7 @@ import { lotteryAdmin } from './operator';
 import { signInByApi, test } from './session';
 
 /**
- * The spec's campaign pages opened as a link without a query (spec §2 lists them bare): each
+ * Campaign pages opened as a bare link, without a query: each
  * shows the campaign of its kind running now on the demo data, or the visitor's own list, never
  * the "not available" page.
  */

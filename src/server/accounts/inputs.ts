@@ -23,7 +23,7 @@ export interface AuthUser {
   elevatedUntil: number | null;
 }
 
-/** Spec §3 purposes by wire value. */
+/** Code purposes (sign-in, register, reset, bind…) by their wire value. */
 export const PURPOSES: PurposeName[] = ['register', 'reset', 'cancel', 'bind', 'unbind', 'bindVerify', 'quick'];
 export const P = { register: 0, reset: 1, cancel: 2, bind: 3, unbind: 4, bindVerify: 5, quick: 6 } as const;
 

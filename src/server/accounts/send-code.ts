@@ -10,7 +10,7 @@ import { type AuthUser, accountValue, type ClientMeta, kindOf, ownIdentity, P, P
 import * as store from './store';
 
 /**
- * Sends a code (spec §3 purposes) by SMS or e-mail, after the limits of codes.ts. The answer is
+ * Sends a code for one of the sign-in purposes by SMS or e-mail, after the limits of codes.ts. The answer is
  * the same whether or not the destination has an account: a reset for an unknown one looks sent,
  * and a registration of a known one sends its owner a notice instead of a code.
  */

@@ -19,7 +19,7 @@ export function requestIdFrom(req: { headers: Record<string, string | string[] |
   return s && isUuid(s) ? s.toLowerCase() : uuidv7();
 }
 
-/** The spec §3 header context of a request's headers and cookies (the language: header, cookie, Accept-Language, edition). */
+/** The header context (app, device, token, language) read from a request's headers and cookies; the language from the header, the cookie, Accept-Language or the edition. */
 export function headerContextOf(
   headers: FastifyRequest['headers'],
   cookies: Record<string, string | undefined>,
