@@ -73,6 +73,37 @@ test('a member votes for a contest entry and sees the count move', async ({ page
   await expect(page.locator('.modeler-entry', { hasText: title }).locator('output')).toHaveText(new RegExp(`^${before} votes?$`));
 });
 
+/** A signed-in member's vote buttons wait for their votes: never a moment where a tap is taken for a signed-out one and dropped. */
+test("the vote buttons stay disabled until a signed-in member's votes are known", async ({ page }) => {
+  await page.goto('/modeler/voteDetail');
+  await signInByApi(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/modeler/contest/my-votes*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Records every state the first vote button goes through, from the server's markup on.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __voteStates: string[] }).__voteStates = seen;
+    const look = () => {
+      const b = document.querySelector('.modeler-entry button');
+      const state = b ? (b.hasAttribute('disabled') ? 'disabled' : 'enabled') : 'absent';
+      if (seen[seen.length - 1] !== state) seen.push(state);
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await page.reload();
+  await page.waitForTimeout(300);
+  const beforeVotes = await page.evaluate(() => (window as unknown as { __voteStates: string[] }).__voteStates);
+  expect(beforeVotes).not.toContain('enabled');
+  release();
+  await expect(page.locator('.modeler-entry button').first()).toBeEnabled();
+});
+
 /** The programme page at 375 px in English and Chinese, for a person to look at. */
 async function screenshots(page: Page, browser: Browser) {
   if (!SHOTS) return;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/client';
+import { readCookie } from '../../api/identity';
 import { useSignedIn } from './login-store';
 import { useSignedInApi } from './signed-in-api';
 
@@ -22,7 +23,9 @@ export function useSignedInData<T>(load: (api: ApiClient) => Promise<T>, deps: r
   // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is re-created each render; `deps` say when it changes
   useEffect(() => {
     if (!signedIn) {
-      setState({ status: 'signedOut' });
+      // While hydrating, the store answers as the server did (signed out) even with a session:
+      // saying "signed out" then would let a tap meant for the member run as a visitor's.
+      if (!readCookie('userId')) setState({ status: 'signedOut' });
       return;
     }
     let gone = false;
