@@ -1,4 +1,4 @@
-// Issue 6's benchmarks: gift-code redemption and daily check-in throughput at 100 connections, on
+// Campaign benchmarks: gift-code redemption and daily check-in throughput at 100 connections, on
 // SQLite and PostgreSQL, as ratios to a Fastify hello-world measured in the same run, each checked
 // in the database afterwards (no code given twice, no day paid twice); and the referral job's run
 // time over 100,000 pending invite coins.

@@ -1,4 +1,4 @@
-// Analytics ingestion under load (issue 7): the collector taking the SDK's batch posts (6 records
+// Analytics ingestion under load: the collector taking the SDK's batch posts (6 records
 // each, `data_list`, as the SDK's batch_send builds them) on SQLite and on PostgreSQL, as requests/s
 // and events/s and as a ratio to a Fastify hello-world measured in the same run. Afterwards the
 // stored rows are counted: every accepted record must be in the database (written in batches by

@@ -61,7 +61,7 @@ const LH_PAGES = [
   '/wechat-pay/mall',
   '/wechat-pay/mall/product/1',
 ];
-/** Issue 4: first-load JS of the share pages, 3D chunk excluded. */
+/** First-load JS of the share pages, 3D chunk excluded. */
 const CONTENT_ROUTES = [
   'model-details',
   'slice-details',
@@ -72,10 +72,10 @@ const CONTENT_ROUTES = [
   'timelapse',
   'activitys',
 ];
-/** Issue 5: the raffle's personal pages (fetching with the API client on load) and their budget. */
+/** The raffle's personal pages (fetching with the API client on load) and their budget. */
 const RAFFLE_PERSONAL_ROUTES = ['my-prize', 'confirmation-prize', 'address', 'new-address', 'invitation-record', 'activitys-admin'];
 const PERSONAL_BUDGET_KB = 130;
-/** Issue 6: campaign pages whose member part is an island fetching with the API client. */
+/** Campaign pages whose member part is an island fetching with the API client. */
 const CAMPAIGN_ROUTES = [
   'check-in',
   'collection',
@@ -86,7 +86,7 @@ const CAMPAIGN_ROUTES = [
   'univer-register',
 ];
 const CAMPAIGN_BUDGET_KB = 130;
-/** Issue 8: venue pages (one id per spec venue), the stall, scanning and the makers tools. */
+/** Venue pages (one id per spec venue), the stall, scanning and the makers tools. */
 const VENUE_ROUTES = [
   ...['cd16', 'tct', 'sz12', 'hx08'].flatMap((v) => [`venue-${v}`, `venue-${v}-wechat-dev`]),
   ...['cd16', 'tct', 'sz12'].flatMap((v) => [`venue-${v}-laboratory`, `venue-${v}-admin`]),
@@ -96,7 +96,7 @@ const VENUE_ROUTES = [
   'makers-tools',
 ];
 const VENUE_BUDGET_KB = 130;
-/** Issue 8: the WeChat mall's pages (the main base; the others load the same modules), with the campaigns' budget. */
+/** The WeChat mall's pages (the main base; the others load the same modules), with the campaigns' budget. */
 const MALL_ROUTES = [...['list', 'product', 'cart', 'checkout', 'orders', 'order'].map((p) => `mall-${p}`), 'mall2-dev-list'];
 
 const startedAt = new Date();
@@ -219,7 +219,7 @@ try {
     viewer3dKB: kb(viewer.gzip),
     afterOpening3dKB: kb(model.gzip + viewer.gzip) + islandsKB,
   };
-  // Issue 7: the analytics SDK loads when the browser is idle after the first paint (never in the
+  // The analytics SDK loads when the browser is idle after the first paint (never in the
   // first-load JS above); chart.js only on the staff dashboard, once its figures are there.
   const sdk = lazyExtra(snapshot, 'sdk-', new Set(landing.files));
   const dashboard = js.routes.find((x) => x.id === 'admin-analytics');
@@ -378,7 +378,7 @@ try {
   assertAlive(product, hello);
   for (const f of results.draws.failures) fail(f);
 
-  // 5d. Issue 6: gift-code redemption and check-in at 100 connections, and the referral job over
+  // 5d. Gift-code redemption and check-in at 100 connections, and the referral job over
   // 100k pending coins, on both engines.
   section(`Campaign families (autocannon, ${DRAW_CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s)`);
   results.campaigns = await campaignFamilies({ cwd: snapshot, hello });

@@ -79,7 +79,7 @@ const ZEnv = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
-  // WeChat mall (issue 8): how orders are paid. http: WeChat Pay API v3 with the WECHAT_PAY_*
+  // WeChat mall: how orders are paid. http: WeChat Pay API v3 with the WECHAT_PAY_*
   // settings (the default when they are set); dev: a local stand-in started in-process, no money
   // moves (the default in development and tests, refused in production); none: no payments.
   WECHAT_PAY_PROVIDER: z.enum(['http', 'dev', 'none']).optional(),
@@ -113,7 +113,7 @@ const ZEnv = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
-  // Analytics (issue 7): where the Sensors Data SDK in the browser sends (default: our own
+  // Analytics: where the Sensors Data SDK in the browser sends (default: our own
   // collector at /api/analytics/collect), how, and the collector's limits and write batching.
   ANALYTICS_SERVER_URL: url.optional(),
   ANALYTICS_SEND_TYPE: z.enum(['image', 'ajax', 'beacon']).default('image'),

@@ -1,5 +1,5 @@
 /**
- * The shipping address rules (spec §3, §5) without zod, so the address form checks them in the
+ * The shipping address rules without zod, so the address form checks them in the
  * browser with the same limits and patterns the server's contract (api/addresses.ts) enforces.
  */
 
@@ -25,7 +25,7 @@ export const ADDRESS_REQUIRED: readonly AddressField[] = ['fullName', 'phone', '
 /** Digits, spaces, +, - and parentheses; at least 5 digits are checked separately. */
 export const PHONE_PATTERN = /^[\d ()+-]{5,30}$/;
 export const POST_CODE_PATTERN = /^[A-Za-z0-9 -]{0,20}$/;
-/** Spec §5: digits, letters and hyphens, at most 40. */
+/** Digits, letters and hyphens, at most 40. */
 export const TAX_ID_PATTERN = /^[A-Za-z0-9-]{0,40}$/;
 // Control characters have no place on a shipping label (and PostgreSQL text cannot hold NUL);
 // the detail address and the remark may keep line breaks and tabs.

@@ -1,6 +1,6 @@
 /**
- * Analytics names (issue 7), shared by the browser (what it sends) and the collector (what it
- * accepts and how the dashboard reads it). Spec §9: a name starts with a letter, `_` or `$`, then
+ * Analytics names, shared by the browser (what it sends) and the collector (what it
+ * accepts and how the dashboard reads it). A name starts with a letter, `_` or `$`, then
  * letters, digits, `_` or `$`, at most 100 characters, and is not a reserved word.
  */
 export const NAME_PATTERN = /^[a-zA-Z_$][a-zA-Z0-9_$]{0,99}$/;

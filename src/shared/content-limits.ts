@@ -3,7 +3,7 @@
  * zod contracts in `api/content.ts`, which the browser must not bundle).
  */
 
-/** Spec §7: lists page with page size 10 by default. */
+/** Lists page with page size 10 by default. */
 export const DEFAULT_PAGE_SIZE = 10;
 /** Characters of a comment or reply, after trimming. */
 export const COMMENT_MAX_LENGTH = 1000;

@@ -1,5 +1,5 @@
 /**
- * The request header context of spec §3: sent by the web client and the app's webviews on every
+ * The request header context: sent by the web client and the app's webviews on every
  * call, parsed once per request by the server. Header names follow the platform's own
  * (`__CXY_…_`); proxies must pass underscores in header names (nginx: `underscores_in_headers on`).
  */
@@ -18,7 +18,7 @@ export const HEADER = {
   appId: '__cxy_app_id_',
 } as const;
 
-/** The web's fixed values (spec §3: platform 4, a fixed app id). */
+/** The web's fixed values (platform 4, a fixed app id). */
 export const WEB_PLATFORM = 4;
 export const APP_ID = 'creality_model';
 export const DEFAULT_LOTTERY_CHANNEL = 1;

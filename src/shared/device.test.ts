@@ -25,7 +25,7 @@ describe('detectDevice', () => {
   });
 });
 
-describe('app versions (spec §6: old apps are told to update)', () => {
+describe('app versions (old apps are told to update)', () => {
   it('reads the version the app webview puts in its User-Agent', () => {
     expect(appVersion('Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 CrealityCloud/5.6.0 Mobile')).toBe('5.6.0');
     expect(appVersion('Mozilla/5.0 (Linux; Android 14) crealitycloud/6.1 Mobile')).toBe('6.1');

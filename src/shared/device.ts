@@ -39,7 +39,7 @@ export function isOlderVersion(v: string, min: string): boolean {
 }
 
 /**
- * Spec §6: old app versions are told to update to join an event. Only the app is checked (a
+ * Old app versions are told to update to join an event. Only the app is checked (a
  * browser has no app version to be old); an empty minimum lets every version in.
  */
 export const appTooOld = (ua: string | null | undefined, minAppVersion: string): boolean => {

@@ -1,5 +1,5 @@
 /**
- * Legal and help documents (spec §2): one Markdown file per language under content/docs, served
+ * Legal and help documents: one Markdown file per language under content/docs, served
  * at the spec's paths. Several paths may show the same document (`/privacy`, `/privacy-policy`).
  */
 export const DOC_SLUGS = [

@@ -1,5 +1,5 @@
 /**
- * Every enumeration of spec §3 with its numeric wire values. Labels are translated in the
+ * Every enumeration with its numeric wire values. Labels are translated in the
  * `enums` catalogue under `<enum>.<value>`; domains add their own label usage.
  */
 export const Language = { en: 0, zh: 1, tw: 2, fr: 9 } as const;

@@ -1,5 +1,5 @@
 /**
- * Result codes of the envelope (spec §8) and the product messages of the catalogue, each with a
+ * Result codes of the envelope and the product messages of the catalogue, each with a
  * code of its own so clients can act on it and translate it. The message text lives in the
  * `errors` catalogue under the key named here.
  */
@@ -9,7 +9,7 @@ export const ResultCode = {
   token: 4,
   identity: 5,
   notFound: 1001,
-  // product messages (spec §8)
+  // product messages
   noData: 1002,
   insufficientCoins: 2001,
   networkError: 2002,
@@ -132,7 +132,7 @@ export type ResultCodeValue = (typeof ResultCode)[ResultCodeName];
  */
 const PRODUCT_KEYS = new Map<number, string>(Object.entries(ResultCode).map(([name, code]) => [code, name]));
 
-/** HTTP statuses the client explains (spec §8); anything else is "connection error" + status. */
+/** HTTP statuses the client explains; anything else is "connection error" + status. */
 export const EXPLAINED_HTTP_STATUSES = [400, 401, 403, 404, 405, 408, 413, 415, 429, 500, 501, 502, 503, 504, 505] as const;
 
 const isExplainedStatus = (n: number) => (EXPLAINED_HTTP_STATUSES as readonly number[]).includes(n);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatDate, formatDay, formatDayRange, timeZoneWords } from './format';
 
-describe('formatCount (spec §9)', () => {
+describe('formatCount', () => {
   it.each([
     [0, '0'],
     [9_999, '9999'],

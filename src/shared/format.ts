@@ -1,7 +1,7 @@
 import type { Locale } from './i18n';
 
 /**
- * Counts as spec §9 shows them: Chinese in 万 written 'w' (1.2w), capped at '100w+';
+ * Counts as the site shows them: Chinese in 万 written 'w' (1.2w), capped at '100w+';
  * English with K, M and B; French as French writes them (1,2 k, 3,4 M, 1,2 Md). One decimal, trailing .0 dropped, never rounded up
  * into a bigger unit by mistake (999 999 is 999.9K, not 1000K).
  */

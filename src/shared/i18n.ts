@@ -1,4 +1,4 @@
-/** Locales of the product and their wire codes (spec §3: EN 0, ZH 1, TW 2, FR 9). */
+/** Locales of the product and their wire codes (EN 0, ZH 1, TW 2, FR 9). */
 export const LOCALES = ['en', 'zh-CN', 'zh-TW', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 

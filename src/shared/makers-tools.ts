@@ -1,5 +1,5 @@
 /**
- * The makers-tools calculators (`/makers-tools/:id`, the target of spec §2's tools redirect):
+ * The makers-tools calculators (`/makers-tools/:id`, the target of the tools redirect):
  * pure functions shared by the server render (initial values, no JS needed) and the browser
  * (live results). Inputs that are not finite or out of range give `null`, never NaN on screen.
  */

@@ -1,5 +1,5 @@
 /**
- * The WeChat mall's rules (issue 8), shared by the server's checks and the pages' forms. Money is
+ * The WeChat mall's rules, shared by the server's checks and the pages' forms. Money is
  * whole fen (1/100 CNY): WeChat Pay charges in fen and integers never round.
  */
 

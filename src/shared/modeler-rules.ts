@@ -1,5 +1,5 @@
 /**
- * The modeler programme's rules (issue 8, `/modeler/sendRequirement`) without zod, so the request
+ * The modeler programme's rules (`/modeler/sendRequirement`) without zod, so the request
  * form checks them in the browser with the same limits the server enforces.
  */
 import { CONTROL, CONTROL_BUT_BREAKS } from './address-rules';

@@ -14,7 +14,7 @@ import {
 const rule = (over: Partial<PhotoRule> = {}): PhotoRule => ({ mode: 'standard', objectSize: 'big', gear: 'high', ...over });
 const counts = (bottom: number, middle: number, top: number, unassigned = 0) => ({ bottom, middle, top, unassigned });
 
-describe('photo modelling rules (spec §5)', () => {
+describe('photo modelling rules', () => {
   it('puts angles in their rings, boundaries in the higher ring', () => {
     expect([0, 29.9, 30, 74.9, 75, 90].map(bandOfAngle)).toEqual(['bottom', 'bottom', 'middle', 'middle', 'top', 'top']);
     expect(bandOfAngle(-10)).toBe('bottom');

@@ -1,5 +1,5 @@
 /**
- * Photo modelling rules (spec §5, issue 8, `/webview/photo-modelling`) as pure functions, so the
+ * Photo modelling rules (`/webview/photo-modelling`) as pure functions, so the
  * page's checker and the server's submit check read the same numbers.
  *
  * Reading of the spec:

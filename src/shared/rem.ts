@@ -1,4 +1,4 @@
-/** Spec §9: the root font size is the screen width / 10, capped at the 750 px design width. */
+/** The root font size is the screen width / 10, capped at the 750 px design width. */
 export const DESIGN_WIDTH = 750;
 export const RESIZE_DEBOUNCE_MS = 300;
 

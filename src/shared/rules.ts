@@ -1,7 +1,7 @@
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 
 /**
- * Validation rules of spec §5 shared by the browser (instant feedback) and the server (the rule
+ * Validation rules shared by the browser (instant feedback) and the server (the rule
  * that counts). Each returns the normalised value or null.
  */
 
@@ -27,7 +27,7 @@ export function normaliseEmail(input: string): string | null {
   return local.length <= 64 ? v : null;
 }
 
-/** Spec §5: verification codes are 6 digits. */
+/** Verification codes are 6 digits. */
 export const isCodeFormat = (code: string) => /^\d{6}$/.test(code);
 
 /**
@@ -45,7 +45,7 @@ export function isPasswordValid(password: string): boolean {
   return /[A-Za-z]/.test(password) && /\d/.test(password);
 }
 
-/** Spec §3: account method email 0, phone 1. */
+/** Account method email 0, phone 1. */
 export type AccountMethod = 0 | 1;
 
 /** Normalises an account of either method; null when it is not a valid phone/e-mail. */

@@ -1,5 +1,5 @@
 /**
- * The university programme's registration rules (issue 8, `/univer-register`) without zod, so the
+ * The university programme's registration rules (`/univer-register`) without zod, so the
  * form checks them in the browser with the same limits the server enforces.
  */
 import { CONTROL } from './address-rules';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { useTranslation } from './i18n/react';
 
-/** Spec §9: code chunk load timeout 120000 ms. */
+/** Code chunk load timeout 120000 ms. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /**

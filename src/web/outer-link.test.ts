@@ -15,7 +15,7 @@ function memoryStorage(): Storage {
   };
 }
 
-describe('outer-link info (spec §2)', () => {
+describe('outer-link info', () => {
   it('stores the c parameter with the landing path', () => {
     const s = memoryStorage();
     rememberOuterLink({ search: '?c=poster&x=1', pathname: '/activitys' }, s);

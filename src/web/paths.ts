@@ -1,6 +1,6 @@
 /**
  * Route helpers: pages link through these, never through string literals, so a path changes in
- * one place. The full route table of spec §2 is in routes.ts.
+ * one place. The full route table is in routes.ts.
  */
 export const paths = {
   home: '/',
@@ -21,6 +21,6 @@ export const paths = {
     /** The creative-commons licence explainer; `#section-N` is the N-th licence of `Licence`. */
     licences: '/creality-cloud/licences',
   },
-  /** Spec §2: the makers-tools page a `/creality-cloud/tools/...` link stands for. */
+  /** The makers-tools page a `/creality-cloud/tools/...` link stands for. */
   makersTools: (host: string, id: string) => `${host}/makers-tools/${encodeURIComponent(id)}`,
 } as const;

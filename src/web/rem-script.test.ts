@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { remBase } from '../shared/rem';
 import { REM_SCRIPT } from './rem-script';
 
-describe('remBase (spec §9)', () => {
+describe('remBase', () => {
   it('is a tenth of the screen width, capped at the 750 design width', () => {
     expect(remBase(320)).toBe(32);
     expect(remBase(375)).toBe(37.5);

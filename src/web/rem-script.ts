@@ -1,7 +1,7 @@
 import { DESIGN_WIDTH, RESIZE_DEBOUNCE_MS } from '../shared/rem';
 
 /**
- * Spec §9 viewport rem, as an inline script in <head> so the root size is set before the first
+ * Viewport rem, as an inline script in <head> so the root size is set before the first
  * paint (no layout shift); the stylesheet's `font-size: min(10vw, 75px)` gives the same value
  * when scripts are off. Recomputed on resize and rotation, debounced.
  */

@@ -4,7 +4,7 @@ import { MALL_BASES, MALL_PAGES } from './features/mall/mall-paths';
 import { SPEC_VENUES, WECHAT_ENVS } from './features/venues/venue-paths';
 
 /**
- * The route table of spec §2. Where a spec line lists paths after a prefixed one
+ * The route table. Where a spec line lists paths after a prefixed one
  * (`/creality-cloud/empty-page, /download, …`), both readings are served: `/download` and
  * `/creality-cloud/download` show the same page, so every old link works.
  *
@@ -28,7 +28,7 @@ export default [
   ...both('qrcode-page', 'features/site/qrcode-page.tsx', 'qrcode-page'),
   ...both('pullblack', 'features/site/pullblack.tsx', 'pullblack'),
 
-  // Same-window redirect to the makers-tools site (spec §2), for any path under tools.
+  // Same-window redirect to the makers-tools site, for any path under tools.
   route('creality-cloud/tools/*', 'features/site/tools-redirect.tsx', { id: 'tools' }),
 
   // Legal and help documents: one page module, one route per spec path.
@@ -53,7 +53,7 @@ export default [
   ...both('timelapses-share/:id', 'features/content/timelapse.tsx', 'timelapse'),
   ...both('timelapses-share', 'features/content/timelapses.tsx', 'timelapses'),
 
-  // The lucky-draw raffle (spec §2): the campaign, its personal pages and the staff page.
+  // The lucky-draw raffle: the campaign, its personal pages and the staff page.
   route('activitys', 'features/lottery/activitys.tsx', { id: 'activitys' }),
   route('activitys/my-prize', 'features/lottery/my-prize.tsx', { id: 'my-prize' }),
   route('activitys/invitation-record', 'features/lottery/invitation-record.tsx', { id: 'invitation-record' }),
@@ -64,7 +64,7 @@ export default [
   route('activitys/wechat/dev', 'features/lottery/wechat-landing.tsx', { id: 'activitys-wechat-dev' }),
   route('activitys/wechat/pro', 'features/lottery/wechat-landing.tsx', { id: 'activitys-wechat-pro' }),
 
-  // The other campaign families (issue 6).
+  // The other campaign families.
   route('webview/check-in', 'features/checkin/check-in.tsx', { id: 'check-in' }),
   route('blind-box', 'features/lottery/blind-box.tsx', { id: 'blind-box' }),
   route('blind-box-new', 'features/lottery/blind-box.tsx', { id: 'blind-box-new' }),
@@ -90,7 +90,7 @@ export default [
   route('vip-package', 'features/giftpack/gift-pack.tsx', { id: 'vip-package' }),
   route('collection', 'features/collection/collection.tsx', { id: 'collection' }),
 
-  // Programmes (issue 8).
+  // Programmes.
   route('univer-register', 'features/univer/univer-register.tsx', { id: 'univer-register' }),
   route('free-model/register', 'features/freemodel/register.tsx', { id: 'free-model-register' }),
   route('free-model/model', 'features/freemodel/model.tsx', { id: 'free-model-model' }),
@@ -103,7 +103,7 @@ export default [
 
   route('admin/analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
 
-  // Venues (issue 8): one page module per kind of page, configured per slug on the server.
+  // Venues: one page module per kind of page, configured per slug on the server.
   ...SPEC_VENUES.flatMap((v) => [
     route(v.slug, 'features/venues/venue.tsx', { id: `venue-${v.slug}` }),
     ...(v.laboratory ? [route(`${v.slug}/laboratory`, 'features/venues/laboratory.tsx', { id: `venue-${v.slug}-laboratory` })] : []),
@@ -116,7 +116,7 @@ export default [
   route('scan-code', 'features/venues/scan-code.tsx', { id: 'scan-code' }),
   route('scan-code-guide', 'features/venues/scan-code-guide.tsx', { id: 'scan-code-guide' }),
 
-  // The WeChat mall (issue 8): the same pages under each base (`mall-list`, `mall2-dev-order`, …).
+  // The WeChat mall: the same pages under each base (`mall-list`, `mall2-dev-order`, …).
   ...MALL_BASES.flatMap((b) =>
     MALL_PAGES.map((p) => route(p.path ? `${b.path.slice(1)}/${p.path}` : b.path.slice(1), p.file, { id: `${b.id}-${p.id}` })),
   ),

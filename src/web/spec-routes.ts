@@ -1,7 +1,7 @@
 import { MALL_SPEC_PATHS } from './features/mall/mall-paths';
 
 /**
- * Every path of spec §2 and the capability that serves it. `foundation` paths are routed in
+ * Every path and the capability that serves it. `foundation` paths are routed in
  * routes.ts today; the others are added by their capability (until then they show the 404 page).
  * routes.test.ts checks that each path marked served has a route.
  */
@@ -11,13 +11,13 @@ export type Owner =
   | 'content'
   | 'lottery'
   | 'campaigns'
-  /** Issue 8's venues, offline stall and scanning. */
+  /** Venues, offline stall and scanning. */
   | 'venues'
   /** The makers-tools calculators. */
   | 'tools'
-  /** Issue 8's other screens: photo modelling, modeler programme, free models, registrations. */
+  /** Other screens: photo modelling, modeler programme, free models, registrations. */
   | 'programmes'
-  /** Issue 8's WeChat mall. */
+  /** The WeChat mall. */
   | 'mall';
 
 export const SPEC_ROUTES: Record<string, Owner> = {
@@ -115,7 +115,7 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/gift-pack': 'campaigns',
   '/gift-pack2': 'campaigns',
   '/invite-politely/record/:id': 'campaigns',
-  // Spec §2: "two /invite-politely/rules/ routes each with a fixed id" (the ids are not shown):
+  // The path table: "two /invite-politely/rules/ routes each with a fixed id" (the ids are not shown):
   // 1 is the referrer's rules, 2 the invited friend's.
   '/invite-politely/rules/1': 'campaigns',
   '/invite-politely/rules/2': 'campaigns',
@@ -132,7 +132,7 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/mobile/protocol': 'foundation',
   '/mobile/cancellation': 'foundation',
   '/mobile/copyright': 'foundation',
-  // Not paths of spec §2's table, named in its list of screens: the creative-commons licence
+  // Not in the path table, but named among the screens: the creative-commons licence
   // explainer, the topic page and the time-lapse list (both readings, like the timelapse itself).
   '/creality-cloud/licences': 'content',
   '/creality-cloud/topic/:topicId': 'content',
@@ -140,13 +140,13 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/creality-cloud/timelapses-share': 'content',
   '/privacy': 'foundation',
   '/oauth': 'accounts',
-  // Not a path of spec §2: the accounts capability's own settings page.
+  // Not a path: the accounts capability's own settings page.
   '/account': 'accounts',
-  // Not a path of spec §2: the staff analytics dashboard (issue 7).
+  // Not a path: the staff analytics dashboard.
   '/admin/analytics': 'foundation',
-  // Spec §2's tools redirect target, `{MAKERS_TOOLS_URL}/makers-tools/{id}`, served here too.
+  // The tools redirect target, `{MAKERS_TOOLS_URL}/makers-tools/{id}`, served here too.
   '/makers-tools/:id': 'tools',
-  // Not paths of spec §2: the mall's own pages (product, cart, checkout, orders, order) under each
+  // Not paths: the mall's own pages (product, cart, checkout, orders, order) under each
   // of its bases.
   ...Object.fromEntries(MALL_SPEC_PATHS.map((p) => [p, 'mall' as const])),
 };

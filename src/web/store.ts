@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Locale } from '../shared/i18n';
 
 /**
- * The client-side store of spec §4: language, geography, loading flag, guide flag, whitelist and
+ * The client-side store: language, geography, loading flag, guide flag, whitelist and
  * scanned QR code. Small and synchronous; components subscribe to the slice they read.
  */
 export interface AppState {

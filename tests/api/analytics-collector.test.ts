@@ -4,7 +4,7 @@ import { createTestApp, ENGINES, type TestApp } from '../helpers/app';
 import { gzipBody, sdkBase64Encode, sdkBatchBody, sdkHashCode, sdkSendData } from '../helpers/sensors-sdk';
 
 /**
- * The collector (issue 7) on both engines, fed with what the real SDK's encoders produce: every
+ * The collector on both engines, fed with what the real SDK's encoders produce: every
  * way of sending, the checks on each record, deduplication, profiles, limits, shutdown.
  */
 let seq = 0;

@@ -10,9 +10,9 @@ import { sdkBatchBody } from '../helpers/sensors-sdk';
 import { appSuite } from '../helpers/suite';
 
 /**
- * The staff dashboard's figures (issue 7): per day, top events, the funnels across sign-in (an
+ * The staff dashboard's figures: per day, top events, the funnels across sign-in (an
  * anonymous visitor who signs in is one person), filters, and who may read them. The invite
- * funnel's "qualified" friends are those whose coins were released (issue 6), not those bound.
+ * funnel's "qualified" friends are those whose coins were released, not those bound.
  */
 const DAY = 86_400_000;
 const D1 = Date.UTC(2026, 10, 20, 10);

@@ -9,7 +9,7 @@ import { ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
 import { appSuite } from '../helpers/suite';
 
-/** Daily check-in and allActivity/join (issue 6): one pay per member and day, streaks, zones. */
+/** Daily check-in and allActivity/join: one pay per member and day, streaks, zones. */
 const C = '/api/cxy/v2';
 const WEEK = [10, 10, 20, 10, 10, 20, 50];
 const HOUR = 3_600_000;

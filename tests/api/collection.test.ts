@@ -19,7 +19,7 @@ import { createTestDb, ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
 import { appSuite } from '../helpers/suite';
 
-/** Collection campaigns (issue 6): cards from check-ins, draws and invites; a set exchanged once. */
+/** Collection campaigns: cards from check-ins, draws and invites; a set exchanged once. */
 const V2 = '/api/cxy/v2';
 const DAY = 86_400_000;
 const names = (en: string, cn: string) => ({ en, 'zh-CN': cn, 'zh-TW': cn, fr: `${en} (fr)` });

@@ -12,7 +12,7 @@ import { api, newPhone } from '../helpers/accounts';
 import { CLIENT_HEADERS, createTestApp, createTestDb, ENGINES, type TestApp } from '../helpers/app';
 import { gcodeFixture } from '../helpers/fixtures';
 
-/** The admin import API and the `content:import` command (issue 4, "Getting content in"). */
+/** The admin import API and the `content:import` command ("Getting content in"). */
 const BASE = '/api/cxy/admin/v2/content';
 const EXAMPLE = path.resolve('docs/examples/content-import.json');
 const CONTENT_TABLES = [

@@ -40,7 +40,7 @@ describe.each(ENGINES)('foundation API on %s', (engine) => {
     expect(fr.json().msg).toBe('Ressource introuvable');
   });
 
-  it('round-trips the header context of spec §3', async () => {
+  it('round-trips the header context', async () => {
     const requestId = '3f1e2d4c-5b6a-4789-8abc-def012345678';
     const res = await t.app.inject({
       method: 'GET',

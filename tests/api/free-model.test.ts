@@ -5,7 +5,7 @@ import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { appSuite, randomIp } from '../helpers/suite';
 
-/** The free-model funnel (issue 8): free models listed, signed short-lived links, downloads counted once per member. */
+/** The free-model funnel: free models listed, signed short-lived links, downloads counted once per member. */
 const STL = Buffer.from('solid cube\nendsolid cube\n');
 
 describe.each(ENGINES)('free-model funnel on %s', (engine) => {

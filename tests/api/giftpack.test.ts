@@ -9,7 +9,7 @@ import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
 import { appSuite, randomIp } from '../helpers/suite';
 
-/** Gift codes (issue 6): batches by admins, single use, any case, per-user and per-address guessing limits. */
+/** Gift codes: batches by admins, single use, any case, per-user and per-address guessing limits. */
 const GENERATE = '/api/rest/lottery/admin/giftcode/generate';
 const REDEEM = '/api/cxy/v2/giftpack/redeem';
 const DAY = 86_400_000;

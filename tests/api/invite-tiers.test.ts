@@ -14,7 +14,7 @@ import { makeCampaign } from '../helpers/lottery';
 import { appSuite, randomIp } from '../helpers/suite';
 
 /**
- * Invite reward tiers, old-app refusal and level-driven release (issue 6, spec §4, §6, §8): a
+ * Invite reward tiers, old-app refusal and level-driven release: a
  * referrer claims one tier once, after confirming, for enough qualified friends; the claim ends
  * their inviting; old apps are told to update.
  */

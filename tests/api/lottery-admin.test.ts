@@ -10,7 +10,7 @@ import { ResultCode } from '../../src/shared/errors';
 import { api, newPhone } from '../helpers/accounts';
 import { CLIENT_HEADERS, createTestApp, createTestDb, ENGINES, type TestApp } from '../helpers/app';
 
-/** The raffle admin API, the `lottery:admin` command and the demo raffle seed (issue 5). */
+/** The raffle admin API, the `lottery:admin` command and the demo raffle seed. */
 const BASE = '/api/rest/lottery/admin/campaign';
 const EXAMPLE = path.resolve('docs/examples/raffle.json');
 const DAY = 86_400_000;

@@ -11,7 +11,7 @@ import { MALL, mallHelpers } from '../helpers/mall';
 import { envelopeCall } from '../helpers/suite';
 
 /**
- * The mall with the production WeChat Pay provider (issue 8): the app is configured exactly as an
+ * The mall with the production WeChat Pay provider: the app is configured exactly as an
  * operator would (WECHAT_PAY_* keys, the official account in WECHAT_CLIENTS, PUBLIC_URL) but
  * WeChat Pay and WeChat's OAuth are local stand-ins speaking their protocols over real HTTP. The
  * member first lets WeChat tell us their openid (silent authorisation), then pays; WeChat Pay's

@@ -8,7 +8,7 @@ import { MALL, MALL_ADMIN, mallHelpers, productInput } from '../helpers/mall';
 import { appSuite, envelopeCall, randomIp } from '../helpers/suite';
 
 /**
- * The WeChat mall (issue 8): catalogue, cart, orders and their states, paid through the
+ * The WeChat mall: catalogue, cart, orders and their states, paid through the
  * development WeChat Pay (the local stand-in, real HTTP both ways: the app listens, so the
  * stand-in's notifications reach it). The production provider and payer binding: mall-pay.test.ts.
  */

@@ -8,7 +8,7 @@ import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { appSuite, envelopeCall, randomIp } from '../helpers/suite';
 
-/** The modeler programme (issue 8): modelling requests with images, design contests and votes. */
+/** The modeler programme: modelling requests with images, design contests and votes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 const b64 = (b: Buffer) => b.toString('base64');

@@ -9,7 +9,7 @@ import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
 import { appSuite } from '../helpers/suite';
 
-/** The newcomer gift pack (issue 6, spec §5): new accounts only, every gift once. */
+/** The newcomer gift pack: new accounts only, every gift once. */
 const N = '/api/cxy/v2/giftpack';
 const DAY = 86_400_000;
 

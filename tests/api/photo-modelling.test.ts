@@ -14,7 +14,7 @@ const png = (seed: number) =>
     new Uint8Array(48).map((_, i) => (seed * (53 + (i % 3) * 22) + (i % 3) * 80) & 255),
   );
 
-/** Photo modelling scan jobs (issue 8): owner-only jobs, idempotent uploads, resume listing, submit by the shared rules. */
+/** Photo modelling scan jobs: owner-only jobs, idempotent uploads, resume listing, submit by the shared rules. */
 describe.each(ENGINES)('photo modelling scan jobs on %s', (engine) => {
   const suite = appSuite(engine);
   const call = envelopeCall(suite);

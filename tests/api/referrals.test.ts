@@ -10,7 +10,7 @@ import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
 import { appSuite } from '../helpers/suite';
 
-/** Invite-friends coins (issue 6, spec §4): pending → released → received, or expired; never twice. */
+/** Invite-friends coins: pending → released → received, or expired; never twice. */
 const DAY = 86_400_000;
 
 describe.each(ENGINES)('referral coins on %s', (engine) => {

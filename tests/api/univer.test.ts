@@ -4,7 +4,7 @@ import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { appSuite, randomIp } from '../helpers/suite';
 
-/** University programme registration (issue 8): one per account and per student id at a school; staff CSV export. */
+/** University programme registration: one per account and per student id at a school; staff CSV export. */
 const YEAR = new Date().getUTCFullYear();
 const valid = (over: Record<string, unknown> = {}) => ({
   fullName: 'Li Hua',

@@ -6,7 +6,7 @@ import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
 import { appSuite } from '../helpers/suite';
 
-/** The venue admin API (issue 8): admins only, every field checked, references must exist. */
+/** The venue admin API: admins only, every field checked, references must exist. */
 const BASE = '/api/cxy/admin/v2/venues';
 const T0 = Date.parse('2026-12-01T01:00:00Z');
 const texts = (s: string) => ({ en: `${s} en`, 'zh-CN': `${s} 简`, 'zh-TW': `${s} 繁`, fr: `${s} fr` });

@@ -6,7 +6,7 @@ import { cli } from './operator';
 import { signInByApi, test, userIdOf } from './session';
 
 /**
- * Issue 7: the real Sensors Data SDK in the browser sends to our collector in each send mode
+ * The real Sensors Data SDK in the browser sends to our collector in each send mode
  * (chosen per page with `?analytics_send=`, outside production only), and the events land in
  * the server's database with their properties; the staff dashboard draws them.
  */

@@ -1,7 +1,7 @@
 import { expect } from './fixtures';
 import { friendPage, signInByApi, test } from './session';
 
-/** Issue 6, blind box and happy planet: the raffle's engine with other looks. */
+/** Blind box and happy planet: the raffle's engine with other looks. */
 for (const [path, act] of [
   ['/blind-box?activeId=1', 'Open box 5'],
   ['/happy-planet?activeId=1', 'Launch'],

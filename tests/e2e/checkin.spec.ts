@@ -1,7 +1,7 @@
 import { expect } from './fixtures';
 import { signInByApi, test } from './session';
 
-/** Issue 6, daily check-in: a member checks in once; the page remembers it after a reload. */
+/** Daily check-in: a member checks in once; the page remembers it after a reload. */
 test('a member checks in once a day and sees it on the calendar', async ({ page }) => {
   await page.goto('/webview/check-in');
   await expect(page.getByRole('heading', { level: 1, name: 'Daily check-in' })).toBeVisible();

@@ -61,7 +61,7 @@ async function screenshots(page: Page, browser: Browser, id: string) {
   await close();
 }
 
-/** Issue 6, collection: a card from a check-in, the rest from invited friends, the set exchanged once. */
+/** Collection: a card from a check-in, the rest from invited friends, the set exchanged once. */
 test('a member collects the cards, exchanges the set with confirmation and finds the prize', async ({ page, playwright, browser }) => {
   test.setTimeout(90_000);
   const baseURL = test.info().project.use.baseURL;

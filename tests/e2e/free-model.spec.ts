@@ -1,7 +1,7 @@
 import { expect } from './fixtures';
 import { signInByApi, test } from './session';
 
-/** Issue 8, free-model funnel: sign up, pick a free model, download its file through a signed link. */
+/** Free-model funnel: sign up, pick a free model, download its file through a signed link. */
 test('a new member picks a free model and downloads it', async ({ page }) => {
   await page.goto('/free-model/register');
   await expect(page.getByRole('heading', { level: 1, name: 'A free model for your first print' })).toBeVisible();

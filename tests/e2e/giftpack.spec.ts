@@ -4,7 +4,7 @@ import { signInByApi, test } from './session';
 
 const DAY = 86_400_000;
 
-/** Issue 6, gift codes: staff make a batch with the operator command; a member redeems one once. */
+/** Gift codes: staff make a batch with the operator command; a member redeems one once. */
 test('redeem a gift code for premium days, once', async ({ page }) => {
   const prize = `Premium ${Date.now()}`;
   const campaign = lotteryAdmin('create', {

@@ -5,7 +5,7 @@ import { friendPage, signInByApi, test, userIdOf } from './session';
 const DAY = 86_400_000;
 
 /**
- * Issue 6, invite friends: a referrer shares their link; a friend who opens it and signs in with a
+ * Invite friends: a referrer shares their link; a friend who opens it and signs in with a
  * new account is bound to them (coins pending); once the friend reaches the level the coins are
  * released, and the referrer collects them.
  */

@@ -6,7 +6,7 @@ import { cli } from './operator';
 import { signInByApi, test } from './session';
 
 /**
- * The WeChat mall (issue 8) inside WeChat: the server uses the production WeChat Pay provider
+ * The WeChat mall inside WeChat: the server uses the production WeChat Pay provider
  * against a local stand-in of WeChat Pay (signed requests, signed and encrypted notifications),
  * WeChat's silent authorisation tells it the payer's openid (a stand-in of WeChat's OAuth), and
  * WeixinJSBridge is the stand-in's shim playing the payer's WeChat client.

@@ -5,7 +5,7 @@ import { pageInLocale, signInByApi, test } from './session';
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-/** Issue 8, modeler programme: a member posts a request with a reference image and finds it listed, then closes it. */
+/** Modeler programme: a member posts a request with a reference image and finds it listed, then closes it. */
 test('a member posts a modelling request with an image and finds it listed', async ({ page }) => {
   await signInByApi(page);
   await page.goto('/modeler/sendRequirement');
@@ -42,7 +42,7 @@ test('a member posts a modelling request with an image and finds it listed', asy
   await expect(page.getByText('This request is closed.')).toBeVisible();
 });
 
-/** Issue 8, modeler programme: a member votes for a contest entry, sees the count move, and takes the vote back. */
+/** Modeler programme: a member votes for a contest entry, sees the count move, and takes the vote back. */
 test('a member votes for a contest entry and sees the count move', async ({ page, browser }) => {
   await page.goto('/modeler');
   await expect(page.getByRole('heading', { level: 1, name: 'Designer programme' })).toBeVisible();

@@ -14,7 +14,7 @@ const png = (seed: number) =>
 const files = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ name: `scan-${from + i}.png`, mimeType: 'image/png', buffer: png(from + i) }));
 
-/** Issue 8, photo modelling: the tutorial, a free-mode set checked ring by ring, uploaded, interrupted and resumed. */
+/** Photo modelling: the tutorial, a free-mode set checked ring by ring, uploaded, interrupted and resumed. */
 test('a member checks a free-mode photo set and uploads it, resuming after a lost connection', async ({ page, browser }) => {
   await page.goto('/webview/photo-modelling');
   await expect(page.getByRole('heading', { level: 1, name: 'Photo modelling' })).toBeVisible();

@@ -3,7 +3,7 @@ import { cli, lotteryAdmin, texts } from './operator';
 import { signInByApi, test, userIdOf } from './session';
 
 /**
- * The raffle journey of issue 5: sign in, spin, win a physical prize, give an address, confirm,
+ * The raffle journey: sign in, spin, win a physical prize, give an address, confirm,
  * see the claim read-only, and campaign staff write it off by its code. The campaign and the
  * staff role are set up with the operator commands, on the server's own database.
  */

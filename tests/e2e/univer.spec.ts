@@ -1,7 +1,7 @@
 import { expect } from './fixtures';
 import { signInByApi, test } from './session';
 
-/** Issue 8, university programme: a student registers once; refused fields are said under them. */
+/** University programme: a student registers once; refused fields are said under them. */
 test('a student registers for the university programme', async ({ page }) => {
   await page.goto('/univer-register');
   await expect(page.getByRole('heading', { level: 1, name: 'University programme' })).toBeVisible();

@@ -6,7 +6,7 @@ import { cli, lotteryAdmin, texts } from './operator';
 import { API_HEADERS, signInByApi, signInWithSheet, test, userIdOf } from './session';
 
 /**
- * Issue 8, venues: a member wins on a venue's raffle, staff of that venue sign in at its staff
+ * Venues: a member wins on a venue's raffle, staff of that venue sign in at its staff
  * page, see today's figures and write the prize off by code; staff of another venue are refused.
  * Also the stall sheet, the makers-tools calculators and the scan page's routing (typed: the
  * camera cannot be used headless). E2E_SCREENSHOTS_DIR: 375 px screenshots in en and zh-CN.
@@ -217,7 +217,7 @@ test('makers tools compute live in the browser and without JS from the query', a
   await page.getByLabel('Nozzle diameter (mm)').fill('3');
   await expect(result).toHaveText('Enter a nozzle diameter from 0.1 to 2 mm.');
 
-  // The tools redirect of spec §2 lands here (MAKERS_TOOLS_URL is this server in the journeys).
+  // The tools redirect lands here (MAKERS_TOOLS_URL is this server in the journeys).
   await page.goto('/creality-cloud/tools/2/abc');
   await expect(page).toHaveURL(/\/makers-tools\/2$/);
   expect((await page.request.get('/makers-tools/9')).status()).toBe(404);
@@ -261,7 +261,7 @@ test('the scan page routes typed codes: content opens, prize codes are explained
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scanning help');
   await expect(page.getByRole('heading', { name: 'Inside WeChat' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to scanning' }).click();
-  // The client store keeps the last code read (spec §4) across pages of the visit.
+  // The client store keeps the last code read across pages of the visit.
   await expect(page.getByText('Last scanned:')).toBeVisible();
   await expect(page.locator('code.scan-text')).toHaveText('https://evil.example.com/creality-cloud/model-details/1');
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 
 /**
- * One-time codes (spec §3 purposes): six digits from a CSPRNG, stored only as an HMAC bound to
+ * One-time codes (purposes): six digits from a CSPRNG, stored only as an HMAC bound to
  * purpose and destination, valid five minutes, single use, dead after five wrong attempts.
  *
  * The limits protect the member, not only the bill. A code belongs to the requester that asked for

@@ -12,7 +12,7 @@ import { clearSessionCookies, clientMeta, requireRole, requireUser, setSessionCo
 import type { ExternalSignIn } from './external';
 import type { AccountsService } from './service';
 
-/** The accounts API (spec §7 `loginV2`, `oauthLogin`, and the code, binding and session calls). */
+/** The accounts API (`loginV2`, `oauthLogin`, and the code, binding and session calls). */
 export function registerAccountRoutes(
   app: FastifyInstance,
   deps: { accounts: AccountsService; external: ExternalSignIn; publicUrl?: string | undefined },
@@ -135,7 +135,7 @@ export function registerAccountRoutes(
   endpoint(app, contract.adminUpdateUser, async (input, request) => {
     await requireRole(accounts, request, 'admin', '*');
     const me = await accounts.adminUpdate(input);
-    // Invite coins wait on the friend's level and the referrer's standing (spec §4): move this
+    // Invite coins wait on the friend's level and the referrer's standing: move this
     // user's at once instead of at the job's next run.
     if (input.level !== undefined || input.state !== undefined) await advanceReferrals(app.services.db, Date.now(), input.userId);
     // Premium given or taken: the daily chances owed to the member are looked at again.

@@ -95,7 +95,7 @@ export function createAccountsService(deps: Deps) {
       return startSession(identity.user_id, meta, false);
     },
 
-    /** Spec §6: the first successful code login registers the account. */
+    /** The first successful code login registers the account. */
     async quickLogin(
       input: { account: string; type: AccountMethod; code: string; region?: string | undefined },
       ctx: HeaderContext,
@@ -281,7 +281,7 @@ export function createAccountsService(deps: Deps) {
       if (!ctx.token) return null;
       const s = await sessions.find(ctx.token);
       if (!s) throw new AppError(ResultCode.token, { httpStatus: 401 });
-      // Spec §8 result code 5: the user id the caller names is not the session's.
+      // Result code 5: the user id the caller names is not the session's.
       if (ctx.userId && ctx.userId !== String(s.userId)) throw new AppError(ResultCode.identity, { httpStatus: 401 });
       return { userId: s.userId, sessionId: s.id, elevatedUntil: s.elevatedUntil };
     },

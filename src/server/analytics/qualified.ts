@@ -3,7 +3,7 @@ import { EVENTS } from '../../shared/analytics-events';
 import type { Database } from '../db/schema';
 
 /**
- * The invite funnel's last step, "qualified" (issue 6, spec §4): friends whose account reached
+ * The invite funnel's last step, "qualified": friends whose account reached
  * the campaign's user level, i.e. whose coins were released. Read from the referral state machine
  * itself (`referral_events`, one 'released' row per invite, stamped when it moved) rather than from
  * an event the server would also have to send: the ledger is the truth, a second record of it

@@ -16,7 +16,7 @@ const reason = (raw: unknown) => {
 };
 
 describe('checkRecord', () => {
-  it('accepts every payload type of spec §7 and nothing else', () => {
+  it('accepts every payload type the SDK sends and nothing else', () => {
     for (const type of ['profile_set', 'profile_set_once', 'profile_append', 'profile_unset', 'profile_delete'])
       expect(reason({ type, distinct_id: 'u' }), type).toBe('ok');
     expect(reason({ type: 'profile_increment', distinct_id: 'u', properties: { coins: 2 } })).toBe('ok');

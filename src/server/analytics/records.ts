@@ -1,7 +1,7 @@
 import { CAMPAIGN_PARAMS, isValidName } from '../../shared/analytics-events';
 
 /**
- * One record of what the SDK sends, checked and normalised (spec §7, §9): the payload type, the
+ * One record of what the SDK sends, checked and normalised: the payload type, the
  * event and property names, the distinct id, string lengths, the time. A record that breaks a
  * rule is dropped with the reason; the others of the same request are kept.
  */
@@ -117,7 +117,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Spec §9: a distinct id is a string of 1 to 255 characters (apps may send a number). */
+/** A distinct id is a string of 1 to 255 characters (apps may send a number). */
 function idOf(v: unknown): string | null {
   const s = typeof v === 'number' && Number.isFinite(v) ? String(v) : v;
   return typeof s === 'string' && s.length >= 1 && s.length <= 255 ? s : null;

@@ -9,7 +9,7 @@ import { assertAppVersion } from '../lottery/app-version';
 import { loadCampaign } from '../lottery/campaign';
 import { checkIn, checkinStatus, joinActivity } from './service';
 
-/** Daily check-in and `allActivity/join` (issue 6), for signed-in members. */
+/** Daily check-in and `allActivity/join`, for signed-in members. */
 export function registerCheckinRoutes(app: FastifyInstance) {
   const { accounts, db } = app.services;
   const user = async (request: Parameters<typeof requireUser>[1]) => (await requireUser(accounts, request)).userId;

@@ -134,7 +134,7 @@ export async function checkinStatus(
   };
 }
 
-/** Spec §7 `allActivity/join`: joins once; joining again changes nothing. */
+/** `allActivity/join`: joins once; joining again changes nothing. */
 export async function joinActivity(db: Db, c: Campaign, userId: number, activityType: number, now = Date.now()) {
   const row = await db.kysely
     .insertInto('activity_participants')

@@ -5,7 +5,7 @@ import { endpoint } from '../http/envelope';
 import { campaignOr404 } from '../lottery/actions';
 import { collectionView, exchangeSet } from './service';
 
-/** Collection campaigns (issue 6): the member's cards and the exchange of a complete set. */
+/** Collection campaigns: the member's cards and the exchange of a complete set. */
 export function registerCollectionRoutes(app: FastifyInstance) {
   const { accounts, db } = app.services;
   const user = async (request: Parameters<typeof requireUser>[1]) => (await requireUser(accounts, request)).userId;

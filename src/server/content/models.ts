@@ -83,7 +83,7 @@ export async function modelView(db: Kysely<Database>, modelId: number): Promise<
 /** A profile's "models" tab, newest first; the first image is the card's picture. */
 /**
  * A page of model cards, newest first: one author's (`userId`), or every model of a price
- * (`price`: spec §3, free 1, paid 2; the free-model funnel lists the free ones).
+ * (`price`: free 1, paid 2; the free-model funnel lists the free ones).
  */
 export async function modelsPage(
   db: Kysely<Database>,

@@ -102,7 +102,7 @@ export async function postsPage(db: Kysely<Database>, q: PostsQuery): Promise<Pa
   if (q.userId) base = base.where('posts.author_id', '=', q.userId);
   if (q.circleId) base = base.where('posts.circle_id', '=', q.circleId);
   if (q.topicId) base = base.where('posts.id', 'in', db.selectFrom('post_topics').select('post_id').where('topic_id', '=', q.topicId));
-  // Spec §3: content filter 1–4 is the post's content kind; author filter 1 user, 2 official.
+  // Content filter 1–4 is the post's content kind; author filter 1 user, 2 official.
   if (q.contentFilter) base = base.where('posts.content_kind', '=', q.contentFilter);
   if (q.authorFilter) base = base.where('posts.author_kind', '=', q.authorFilter);
   const [rows, total] = await Promise.all([

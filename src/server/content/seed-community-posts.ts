@@ -6,10 +6,10 @@ import type { ImageKey, Thread, TopicKey, Who } from './seed-community-data';
 export interface PostSeed {
   readonly key: string;
   readonly by: Who;
-  /** Spec §3 author kind: 1 user, 2 official. */
+  /** Author kind: 1 user, 2 official. */
   readonly authorKind: number;
   readonly inCircle: boolean;
-  /** Spec §3 content kind: 1 text, 2 image, 3 video, 4 text-image. */
+  /** Content kind: 1 text, 2 image, 3 video, 4 text-image. */
   readonly kind: number;
   readonly hoursAgo: number;
   readonly title: string;

@@ -10,7 +10,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type CountedTable = 'models' | 'posts';
 export const tableOf = (kind: 'model' | 'post'): CountedTable => (kind === 'model' ? 'models' : 'posts');
 
-/** Comment kinds by what they are on: 1/2 a model, 3/4 a post (spec §3). */
+/** Comment kinds by what they are on: 1/2 a model, 3/4 a post. */
 export const commentTargetOf = (kind: number): 'model' | 'post' => (kind <= 2 ? 'model' : 'post');
 export const isReplyKind = (kind: number) => kind === 2 || kind === 4;
 

@@ -13,10 +13,10 @@ export const userCard = (r: { user_id: number; nickname: string; avatar_url: str
   avatarUrl: r.avatar_url,
 });
 
-/** Users whose pages are not shown: closed accounts, and blocked ones (spec §6 pullblack). */
+/** Users whose pages are not shown: closed accounts, and blocked ones (pullblack). */
 export const HIDDEN_STATES = ['cancelled', 'blocked'] as const;
 
-/** A public profile (spec §3 user display), or null for unknown, blocked or closed accounts. */
+/** A public profile (user display), or null for unknown, blocked or closed accounts. */
 export async function profileView(db: Kysely<Database>, userId: number): Promise<ProfileView | null> {
   const u = await db
     .selectFrom('users')

@@ -109,7 +109,7 @@ export interface LotteryTables {
   checkin_members: { campaign_id: number; user_id: number; time_zone: string; created_at: number };
   /** One row per member and day (YYYY-MM-DD in their zone): the streak reached and coins paid. */
   checkins: { id: Generated<number>; campaign_id: number; user_id: number; day: string; streak: number; coins: number; created_at: number };
-  /** Spec §7 `allActivity/join`: who joined which campaign (once). */
+  /** `allActivity/join`: who joined which campaign (once). */
   activity_participants: { campaign_id: number; user_id: number; activity_type: number; created_at: number };
   /** Gift codes (migration 0007): single use, stored as their SHA-256. */
   gift_codes: {

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Counter = ColumnType<number, number | undefined, number>;
 
-/** The modeler programme's tables (issue 8, migration 0016). */
+/** The modeler programme's tables (migration 0016). */
 export interface ModelerTables {
   /** Modelling requests posted by members; `image_ids` a JSON array of content_files ids (≤ 3). */
   modeler_requests: {

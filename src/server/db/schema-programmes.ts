@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** The programmes' tables (issue 8). */
+/** The programmes' tables. */
 export interface ProgrammeTables {
   /** Free-model downloads (migration 0015): one per model and member, the first counted. */
   model_downloads: { model_id: number; user_id: number; file_id: number; created_at: number };

@@ -34,7 +34,7 @@ export function headerContextOf(
   });
 }
 
-/** Parses the spec §3 header context once per request into `request.ctx`. */
+/** Parses the header context once per request into `request.ctx`. */
 export const headerContextPlugin = fp(
   async (app: FastifyInstance, opts: { editionLocale: Locale }) => {
     app.decorateRequest('ctx', null as unknown as HeaderContext);

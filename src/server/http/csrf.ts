@@ -20,7 +20,7 @@ export function registerCsrf(app: FastifyInstance, opts: { publicOrigin?: string
 /** Why a request is refused as cross-site, or undefined when it may go on. */
 function refusal(request: FastifyRequest, publicOrigin: string | undefined): AppError | undefined {
   const rule = request.routeOptions.config?.csrf;
-  // Spec §7 has GET calls that change state (a draw, an exchange): those opt in with 'always'.
+  // Has GET calls that change state (a draw, an exchange): those opt in with 'always'.
   if (rule === false || (SAFE.has(request.method) && rule !== 'always')) return undefined;
   if (!request.url.startsWith('/api/')) return undefined;
   if (!request.headers[HEADER.appId]) return forbidden('missing-app-id');

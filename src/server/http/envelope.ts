@@ -78,7 +78,7 @@ declare module 'fastify' {
     envelope?: boolean;
     /**
      * false for the few endpoints other sites may call (analytics beacons); 'always' for GET calls
-     * that change state (spec §7's draw and exchange); default true (unsafe methods only).
+     * that change state (the draw and the exchange); default true (unsafe methods only).
      */
     csrf?: boolean | 'always';
   }

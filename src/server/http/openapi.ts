@@ -58,14 +58,14 @@ function jsonSchema(schema: z.ZodType, entry: ContractEntry): Json {
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
-/** The envelope of every JSON answer (spec §7). */
+/** The envelope of every JSON answer. */
 const envelope = (result: Json): Json => ({
   type: 'object',
   required: ['code', 'msg', 'result'],
   properties: { code: ref('schemas', 'ResultCode'), msg: { type: 'string', description: 'In the caller language.' }, result },
 });
 
-// The header context of spec §3 (src/shared/context.ts). Malformed values fall back to defaults,
+// The header context (src/shared/context.ts). Malformed values fall back to defaults,
 // except the lottery channel (code 1). The token is a security scheme, not a parameter.
 const header = (name: string, schema: Json, description: string, required = false) => ({
   name,
@@ -200,7 +200,7 @@ export function buildOpenApiDocument(csrfAlways: ReadonlySet<string> = new Set()
       description: [
         'Generated from the zod contracts of src/shared/api/. Every JSON answer is the envelope `{ code, msg, result }`;',
         '`code` 0 is success. GET inputs are query parameters, POST inputs a JSON body. Calls send the header context',
-        'of spec §3 (parameters `__cxy_…_`) and, signed in, the token (header or `token` cookie).',
+        '(parameters `__cxy_…_`) and, signed in, the token (header or `token` cookie).',
         '',
         '## Result codes',
         '',

@@ -74,7 +74,7 @@ export async function exchangeChance(db: Db, c: Campaign, userId: number, reques
   });
 }
 
-/** Why a claim was refused: logged, while the caller sees 'Failed to claim' (spec §8). */
+/** Why a claim was refused: logged, while the caller sees 'Failed to claim'. */
 export class ClaimRefused extends Error {
   override name = 'ClaimRefused';
 }

@@ -13,7 +13,7 @@ import { type CampaignKind, forgetCampaign } from './campaign';
 import { type CampaignSettings, parseSettings, ZCampaignSettings } from './settings';
 
 /**
- * Admin set-up of raffle campaigns (issue 5). Every write is one transaction: a refusal writes
+ * Admin set-up of raffle campaigns. Every write is one transaction: a refusal writes
  * nothing. Prizes are replaced as a whole only while the campaign has no draws (draws and wins
  * refer to prize rows); afterwards only their stock, weight, name and image change.
  */

@@ -4,7 +4,7 @@ import { AppError } from '../http/app-error';
 import type { Campaign } from './campaign';
 
 /**
- * Spec §6/§8: an app older than the campaign's `minAppVersion` is told to update
+ * An app older than the campaign's `minAppVersion` is told to update
  * ('Please update to the latest version to join the event.') before it joins or takes part.
  */
 export function assertAppVersion(c: Campaign, userAgent: string | undefined): void {

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/database';
 import { prepared } from '../db/prepared';
 import { type CampaignSettings, parseSettings } from './settings';
 
-/** Spec §1/§9 campaign states as the page shows them. */
+/** Campaign states as the page shows them. */
 export type CampaignState = CampaignStateName;
 
 /** The campaign families on the one campaign model (ARCHITECTURE: "Campaign families"). */

@@ -13,7 +13,7 @@ import { pickWeighted, redeemCode } from './pick';
 
 export interface DrawOutcome {
   drawId: number;
-  /** Spec §3 win state: 1 win, 2 nowin. */
+  /** Win state: 1 win, 2 nowin. */
   result: typeof WinState.win | typeof WinState.nowin;
   /** The prize won (its wheel segment), or null for the no-win segment. */
   prizeId: number | null;

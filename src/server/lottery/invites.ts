@@ -28,7 +28,7 @@ export async function acceptInvite(
     // Checked first so that a friend opening their link again hears the truth, whatever else holds.
     if (await inviterOf(trx, c.id, invite.inviteeId)) return { bound: false, reason: 'already' };
     if (invite.inviterId === invite.inviteeId) return { bound: false, reason: 'self' };
-    // A referrer who claimed a reward tier has stopped inviting (spec §4): later friends do not count.
+    // A referrer who claimed a reward tier has stopped inviting: later friends do not count.
     if (c.settings.inviteTiers.length > 0) {
       await lockReferrer(db, trx, c.id, invite.inviterId);
       if (await tierClaimOf(trx, c.id, invite.inviterId)) return { bound: false, reason: 'closed' };
@@ -60,7 +60,7 @@ export async function acceptInvite(
       .executeTakeFirst();
     if (!row) return { bound: false, reason: (await inviterOf(trx, c.id, invite.inviteeId)) ? 'already' : 'device' };
     await grantCollectionCards(db, trx, invite.inviterId, `invite:${row.id}`, now);
-    // An invite-friends campaign pays coins by the spec §4 states; a raffle grants chances, keyed
+    // An invite-friends campaign pays coins through the referral states; a raffle grants chances, keyed
     // by the friend so a friend is paid for once even if a grant were retried.
     if (c.kind === 'invite') await startReferral(trx, c, row.id, now);
     else

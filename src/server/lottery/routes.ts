@@ -11,7 +11,7 @@ import { coinBalance, remainingChances } from './ledger';
 import { dataInfo, prizeStats, winLog } from './reports';
 import { lotteryInfo, myWins, prizeView, segmentOf, wheelWith } from './views';
 
-/** The raffle calls of spec §7 under `/api/rest/lottery/` (the page's, and staff write-off). */
+/** The raffle calls under `/api/rest/lottery/` (the page's, and staff write-off). */
 export function registerLotteryRoutes(app: FastifyInstance) {
   const { accounts, db } = app.services;
   const k = db.kysely;

@@ -46,7 +46,7 @@ export const ZCampaignSettings = z.object({
   dailyChances: z.number().int().min(0).max(100).default(1),
   /** Chances every participant gets once for the whole campaign. */
   campaignChances: z.number().int().min(0).max(1000).default(0),
-  /** Extra chances per day for premium-plan members (spec §1, §6). */
+  /** Extra chances per day for premium-plan members. */
   premiumDailyChances: z.number().int().min(0).max(100).default(1),
   /** Chances for each friend invited (granted by the invite capability). */
   inviteChances: z.number().int().min(0).max(100).default(1),
@@ -67,7 +67,7 @@ export const ZCampaignSettings = z.object({
   /**
    * Invite-friends campaigns: qualified friends needed for each reward tier, ascending; tier n
    * gives the campaign's prize n (in the prizes' order). A referrer claims one tier, which ends
-   * their inviting (spec §4). Empty: coins only.
+   * their inviting. Empty: coins only.
    */
   inviteTiers: z
     .array(z.number().int().min(1).max(10_000))
@@ -76,7 +76,7 @@ export const ZCampaignSettings = z.object({
     .default([]),
   /**
    * Oldest app version (`CrealityCloud/x.y.z` in the app webview's User-Agent) that may join;
-   * older apps are told to update (spec §6, §8). Empty: every version. Browsers are not apps.
+   * older apps are told to update. Empty: every version. Browsers are not apps.
    */
   minAppVersion: z
     .string()

@@ -9,7 +9,7 @@ import { givePrize } from './give';
 import { prizeView } from './views';
 
 /**
- * Reward tiers of invite-friends campaigns (spec §4): `settings.inviteTiers[n]` qualified friends
+ * Reward tiers of invite-friends campaigns: `settings.inviteTiers[n]` qualified friends
  * earn the campaign's prize n. A referrer claims one tier, after confirming, and the claim ends
  * their inviting: friends who arrive later are not bound, so they count for nothing.
  */

@@ -10,7 +10,7 @@ import { closeAndCancel, expireOrders, type PaymentDeps, refundOrder, startPay, 
 import { placeOrder } from './place';
 
 /**
- * The WeChat mall as pages and API handlers reach it (issue 8). Every member call is scoped to
+ * The WeChat mall as pages and API handlers reach it. Every member call is scoped to
  * the member: another member's order is "not found" (3804), never shown or changed.
  */
 export interface MallService {

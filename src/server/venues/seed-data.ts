@@ -13,7 +13,7 @@ export interface DemoVenue {
   gift: ReturnType<typeof t>;
 }
 
-/** The four venues of spec §1/§2 (hx08 is the resin printer venue, with `/wechat-resin/…`). */
+/** The four venues (hx08 is the resin printer venue, with `/wechat-resin/…`). */
 export const DEMO_VENUES: DemoVenue[] = [
   {
     slug: 'cd16',

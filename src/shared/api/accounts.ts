@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { API } from './all-routes';
 
-/** Endpoint contracts of the `accounts` domain (spec §3, §5, §6, §7). */
+/** Endpoint contracts of the `accounts` domain. */
 
 const account = z.string().trim().min(1).max(320);
-/** Spec §3: account method email 0, phone 1 (default). */
+/** Account method email 0, phone 1 (default). */
 const type = z.coerce
   .number()
   .pipe(z.union([z.literal(0), z.literal(1)]))
@@ -16,7 +16,7 @@ const region = z
   .optional();
 const code = z.string().trim().max(12);
 const password = z.string().min(1).max(64);
-/** Spec §3 login purposes: register 0, reset 1, cancel 2, bind 3, unbind 4, bind-verify 5, quick 6. */
+/** Login purposes: register 0, reset 1, cancel 2, bind 3, unbind 4, bind-verify 5, quick 6. */
 export const ZPurpose = z.coerce
   .number()
   .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]));

@@ -4,12 +4,12 @@ import { normaliseEmail } from '../rules';
 import { API } from './all-routes';
 
 /**
- * The raffle's shipping address book (spec §3, §5): a signed-in user's addresses for entity
+ * The raffle's shipping address book: a signed-in user's addresses for entity
  * prizes, at most {@link MAX_SHIPPING_ADDRESSES}, exactly one of them the default. Ids travel as
  * strings (bigint columns). The rules themselves are in address-rules.ts, shared with the form.
  */
 
-/** Spec §5: 'Max 20 addresses, delete one first'. */
+/** The book's limit: 'Max 20 addresses, delete one first'. */
 export const MAX_SHIPPING_ADDRESSES = 20;
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -49,7 +49,7 @@ export const ZShippingAddress = z.object({
     .refine((s) => s === '' || normaliseEmail(s) !== null, 'must be a valid email address')
     .transform((s) => (s === '' ? '' : (normaliseEmail(s) ?? '')))
     .default(''),
-  /** Spec §5: digits, letters and hyphens, at most 40. */
+  /** Digits, letters and hyphens, at most 40. */
   taxId: z.string().trim().regex(TAX_ID_PATTERN, 'digits, letters and hyphens, at most 40').default(''),
   remark: text(MAX.remark, 0, CONTROL_BUT_BREAKS).default(''),
 });

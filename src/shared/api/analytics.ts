@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANALYTICS_API } from './routes-analytics';
 
 /**
- * The analytics dashboard's calls (issue 7). Days are UTC calendar days, `YYYY-MM-DD`, both ends
+ * The analytics dashboard's calls. Days are UTC calendar days, `YYYY-MM-DD`, both ends
  * included; a range is at most 366 days.
  */
 const MAX_DAYS = 366;

@@ -4,7 +4,7 @@ import { int, ZStrictId } from './ids';
 import type { CampaignHead, CampaignStateName } from './lottery';
 
 /**
- * Daily check-in (issue 6) and joining an activity (spec §7). A check-in campaign is a campaign
+ * Daily check-in and joining an activity. A check-in campaign is a campaign
  * of kind `checkin` (`activityId`); days are the member's calendar days in their time zone, which
  * the page sends (`Intl.DateTimeFormat().resolvedOptions().timeZone`) and the first check-in pins.
  */

@@ -4,7 +4,7 @@ import { ZStrictId } from './ids';
 import type { CampaignHead, PrizeView } from './lottery';
 
 /**
- * Collection campaigns (issue 6): a card per check-in, draw or invited friend while the campaign
+ * Collection campaigns: a card per check-in, draw or invited friend while the campaign
  * runs (duplicates possible); one card of every kind is exchanged once for the campaign's prize.
  */
 

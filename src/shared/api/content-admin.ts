@@ -15,7 +15,7 @@ import { LOCALES } from '../i18n';
 import type { SliceParameters } from '../slice';
 
 /**
- * Admin import of content (issue 4, "Getting content in"): files are uploaded first, one raw body
+ * Admin import of content ("Getting content in"): files are uploaded first, one raw body
  * per call, and the JSON create calls refer to them by `fileId`. Every call needs the global
  * `admin` role. Lengths follow the columns of migrations 0002/0003; enumerations travel as their
  * numeric values (`src/shared/enums.ts`). Ids are numbers here (an admin tool, not a share page).
@@ -60,7 +60,7 @@ const createdAt = z.number().int().min(946_684_800_000).max(Number.MAX_SAFE_INTE
 /** A banner's link: a path of this site or an http(s) URL (never `javascript:` and the like). */
 const link = text(500, 1).refine((s) => /^(https?:\/\/[^\s]+|\/(?!\/)\S*)$/i.test(s), 'must be a /path or an http(s) URL');
 
-/** Post content kinds (spec §3 content filter without "all"). */
+/** Post content kinds (content filter without "all"). */
 export const PostContentKind = {
   text: ContentFilter.text,
   image: ContentFilter.image,

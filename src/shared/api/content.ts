@@ -4,7 +4,7 @@ import type { SliceParameters } from '../slice';
 import { API } from './all-routes';
 
 /**
- * Shared content (spec §1–§3): what the share pages show and the calls behind their lists,
+ * Shared content: what the share pages show and the calls behind their lists,
  * comments, likes, collects and follows. Ids travel as strings (they are bigint columns).
  */
 
@@ -16,7 +16,7 @@ export interface UserCard {
   avatarUrl: string;
 }
 
-/** One page of a list: page numbers from 1, default page size 10 (spec §7). */
+/** One page of a list: page numbers from 1, default page size 10. */
 export interface Page<T> {
   list: T[];
   page: number;
@@ -35,13 +35,13 @@ export interface Counts {
   comments: number;
 }
 
-/** What the model page shows (spec §3): the model, its author, images, files and print profiles. */
+/** What the model page shows: the model, its author, images, files and print profiles. */
 export interface ModelView {
   id: string;
   title: string;
   description: string;
   licence: string;
-  /** 1 free, 2 paid (spec §3). */
+  /** 1 free, 2 paid. */
   price: number;
   counts: Counts & { downloads: number };
   createdAt: number;
@@ -105,7 +105,7 @@ export interface PostView extends Omit<PostCard, 'excerpt' | 'imageUrl'> {
 
 export const ZBlogId = z.object({ blogId: id });
 
-/** Spec §3 user display: fans, likes, gender (0 female, 1 male, 2 secret), age, introduction. */
+/** User display: fans, likes, gender (0 female, 1 male, 2 secret), age, introduction. */
 export interface ProfileView extends UserCard {
   gender: number;
   age: number | null;
@@ -161,7 +161,7 @@ export interface TimelapseView extends TimelapseCard {
 
 export const ZTimelapseId = z.object({ id });
 
-/** Spec §3 comment kinds: modelComment 1, modelReply 2, postComment 3, postReply 4. */
+/** Comment kinds: modelComment 1, modelReply 2, postComment 3, postReply 4. */
 export interface CommentView {
   id: string;
   kind: number;
@@ -259,7 +259,7 @@ export const models = {
   result: z.custom<Page<ModelCard>>(),
 };
 
-/** Spec §3 content filter (0 all, 1 text, 2 image, 3 video, 4 text-image) and author filter (0 all, 1 user, 2 official). */
+/** Content filter (0 all, 1 text, 2 image, 3 video, 4 text-image) and author filter (0 all, 1 user, 2 official). */
 export const ZPostFilters = z.object({
   contentFilter: z.coerce.number().int().min(0).max(4).default(0),
   authorFilter: z.coerce.number().int().min(0).max(2).default(0),

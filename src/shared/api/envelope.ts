@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API answer (spec §7): `{ code, msg, result }`. */
+/** Every API answer: `{ code, msg, result }`. */
 export const ZEnvelope = <T extends z.ZodType>(result: T) => z.object({ code: z.number().int(), msg: z.string(), result });
 
 export interface Envelope<T> {
@@ -9,7 +9,7 @@ export interface Envelope<T> {
   result: T;
 }
 
-/** Spec §9: default page size 10. Shared paging input for list calls. */
+/** Default page size 10. Shared paging input for list calls. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const ZPage = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -4,7 +4,7 @@ import type { ModelCard, Page } from './content';
 import { int, ZStrictId } from './ids';
 
 /**
- * The free-model funnel (issue 8): sign up, pick a free model (spec §3 price 1), download its
+ * The free-model funnel: sign up, pick a free model (price 1), download its
  * files through signed links that expire after a few minutes; each member's first download of a
  * model counts once.
  */

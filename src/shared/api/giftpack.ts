@@ -4,7 +4,7 @@ import { ZStrictId } from './ids';
 import type { CampaignHead, MyPrizeView, PrizeView } from './lottery';
 
 /**
- * Gift codes (issue 6). A code gives one prize of a gift-code campaign: Cuvacoins, premium days
+ * Gift codes. A code gives one prize of a gift-code campaign: Cuvacoins, premium days
  * and cloud space are credited at once; a physical prize then waits for a shipping address, as a
  * raffle prize does (`/activitys/confirmation-prize?winId=…`). 'The code is Error' (3007) for an
  * unknown, used or expired code; too many wrong codes in an hour are refused (429) for a while.
@@ -33,7 +33,7 @@ export const generate = {
   result: z.object({ campaignId: z.number(), prizeId: z.number(), expiresAt: z.number(), codes: z.array(z.string()) }),
 };
 
-/** The newcomer gift pack (spec §5: only for first-time users), as the gift page shows it. */
+/** The newcomer gift pack (only for first-time users), as the gift page shows it. */
 export interface NewcomerOffer extends CampaignHead {
   /** An account counts as new this many days after it was made (and made since the start). */
   newcomerDays: number;

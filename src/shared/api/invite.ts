@@ -4,7 +4,7 @@ import { ZStrictId } from './ids';
 import type { CampaignHead, PrizeView } from './lottery';
 
 /**
- * Invite-friends campaigns (issue 6, spec §4). Friends are bound through the raffle's
+ * Invite-friends campaigns. Friends are bound through the raffle's
  * `acceptInvite` (same rules: new account, first referrer, one per device); each earns the
  * referrer `inviteCoins`, pending until the friend reaches `releaseLevel`, then released (to
  * collect), then received; expired when the event ends first or the referrer is blocked.
@@ -50,7 +50,7 @@ export const collect = {
 };
 
 /**
- * Claims one reward tier (spec §4). `confirm: true` is the page's confirmation that claiming ends
+ * Claims one reward tier. `confirm: true` is the page's confirmation that claiming ends
  * the inviting; the server takes one claim per referrer and campaign.
  */
 export const claimTier = {

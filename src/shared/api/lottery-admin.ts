@@ -3,7 +3,7 @@ import { type EnumValue, PrizeKind } from '../enums';
 import { LOCALES } from '../i18n';
 
 /**
- * Admin set-up of raffle campaigns (issue 5): create a campaign with its prizes in one call, edit
+ * Admin set-up of raffle campaigns: create a campaign with its prizes in one call, edit
  * it, read its full configuration. Every call needs the global `admin` role. Texts are given in
  * all four languages; enumerations travel as their numeric values (`src/shared/enums.ts`); times
  * are epoch milliseconds or ISO 8601 date-times with a zone. Ids are numbers (an admin tool).

@@ -6,7 +6,7 @@ import { int, ZStrictId } from './ids';
  * Invited friends of a raffle campaign: the page's "invite friends" entry shares
  * `/activitys?activeId=N&inviter=<user id>`; a friend who signs in there with a new account is
  * bound to that inviter (`acceptInvite`, not in the spec), and the inviter sees them in
- * `lotteryInviteUsers` (spec §7).
+ * `lotteryInviteUsers`.
  */
 
 const id = ZStrictId;
@@ -36,12 +36,12 @@ export interface InviteUsersPage {
  * - notNew: the account existed before the campaign started, or more than 7 days ago;
  * - self: the friend opened their own link;
  * - inviter: no such inviter, or not an active account;
- * - closed: the inviter claimed a reward tier, which ended their inviting (spec §4).
+ * - closed: the inviter claimed a reward tier, which ended their inviting.
  */
 export type InviteRefusal = 'already' | 'device' | 'notNew' | 'self' | 'inviter' | 'closed';
 export type AcceptInviteResult = { bound: true } | { bound: false; reason: InviteRefusal };
 
-/** Spec §7: the signed-in caller's invited friends in the campaign, newest first. */
+/** The signed-in caller's invited friends in the campaign, newest first. */
 export const lotteryInviteUsers = {
   ...API.lottery.lotteryInviteUsers,
   input: z.object({ lotteryId: id, page: int(1, 10_000).default(1), pageSize: int(1, 100).default(10) }),

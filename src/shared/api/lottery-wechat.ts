@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API } from './all-routes';
 
 /**
- * WeChat JS-SDK signature for the raffle pages' share inside WeChat (spec §7): the page sends its
+ * WeChat JS-SDK signature for the raffle pages' share inside WeChat: the page sends its
  * own address (`location.href`, URL-encoded in the query) and gets what `wx.config` needs.
  * Refusals: 1 (url missing, not http(s) or not a page of this site), 3121 (no WeChat official
  * account configured for the JS-SDK), 3122 (WeChat did not give a ticket; try again later).

@@ -3,7 +3,7 @@ import { ZShippingAddress } from './addresses';
 import { API } from './all-routes';
 
 /**
- * The raffle calls of spec §7 (`/api/rest/lottery/…`). The spec shows paths and a few parameter
+ * The raffle calls (`/api/rest/lottery/…`). The spec shows paths and a few parameter
  * names only; the shapes here are what the raffle pages need (docs: README "Raffle").
  */
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -23,7 +23,7 @@ export type CampaignStateName = 'notStarted' | 'ongoing' | 'ended' | 'restocking
 
 export interface PrizeView {
   id: string;
-  /** 1 entity, 2 virtual, 3 bean, 4 vip, 5 space (spec §3). */
+  /** 1 entity, 2 virtual, 3 bean, 4 vip, 5 space. */
   kind: number;
   name: string;
   imageUrl: string;
@@ -48,7 +48,7 @@ export interface LotteryInfo extends CampaignHead {
 }
 
 export interface DrawResultView {
-  /** Spec §3 win state: 1 win, 2 nowin. */
+  /** Win state: 1 win, 2 nowin. */
   winState: number;
   /** The wheel segment to stop on. */
   segment: number;
@@ -86,7 +86,7 @@ export const exchangeLotteryTimes = {
   input: lotteryId,
   result: z.custom<{ remaining: number; coins: number }>(),
 };
-/** Spec §7: `awardsCode` is the win's redeem code, `addressInfo` the shipping address. */
+/** `awardsCode` is the win's redeem code, `addressInfo` the shipping address. */
 export const receiveAward = {
   ...API.lottery.receiveAward,
   input: z.object({ awardsCode: redeemCode, addressInfo: ZShippingAddress }),

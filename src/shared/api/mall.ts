@@ -7,7 +7,7 @@ import { int, ZStrictId } from './ids';
 import { CONTROL, imageUrl, localized, type TLocalized } from './lottery-admin';
 
 /**
- * The WeChat mall (issue 8, `/wechat-pay/mall`): an admin-managed catalogue, a cart per member,
+ * The WeChat mall (`/wechat-pay/mall`): an admin-managed catalogue, a cart per member,
  * orders to an address of the member's address book, paid with WeChat Pay (JSAPI) inside WeChat.
  * Money is whole fen. Orders are named by their order number (`orderNo`, also WeChat Pay's
  * `out_trade_no`), never by a row id. Rules and states: `shared/mall-rules.ts`.

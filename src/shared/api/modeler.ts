@@ -4,7 +4,7 @@ import { API } from './all-routes';
 import { int, ZStrictId } from './ids';
 
 /**
- * The modeler programme (issue 8): members post modelling requests (title, description, budget in
+ * The modeler programme: members post modelling requests (title, description, budget in
  * CNY, up to three reference images sent base64 in the JSON body); admins run design contests
  * whose entries members vote for, once per entry. Field rules: `shared/modeler-rules.ts`.
  */

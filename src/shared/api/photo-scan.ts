@@ -4,7 +4,7 @@ import { API } from './all-routes';
 import { PHOTO_SCAN_JOB_API } from './routes-programmes';
 
 /**
- * Photo modelling scan jobs (issue 8, `/webview/photo-modelling`): the signed-in member opens a
+ * Photo modelling scan jobs (`/webview/photo-modelling`): the signed-in member opens a
  * job, uploads each photo raw to `PHOTO_SCAN_PHOTO_PATH` (idempotent per index), reads the job
  * back to resume an interrupted upload, and submits it; the rules are `shared/photo-rules.ts`.
  */

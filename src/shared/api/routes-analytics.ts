@@ -1,5 +1,5 @@
 /**
- * Analytics (issue 7). The collector is not an envelope call (it answers the SDK in any encoding,
+ * Analytics. The collector is not an envelope call (it answers the SDK in any encoding,
  * docs/analytics.md); the dashboard's calls are, for staff (role `staff` with scope `analytics`,
  * or an admin).
  */

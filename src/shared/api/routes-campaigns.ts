@@ -1,5 +1,5 @@
 /**
- * The other campaign families' routes (issue 6), in a module of their own like the raffle's:
+ * The other campaign families' routes, in a module of their own like the raffle's:
  * only their pages load them.
  */
 
@@ -9,7 +9,7 @@ export const CHECKIN_API = {
   checkIn: { method: 'POST', path: '/api/cxy/v2/checkin/checkIn' },
 } as const;
 
-/** Spec §7: joining an activity (`activityId`, `activityType` default 3). */
+/** Joining an activity (`activityId`, `activityType` default 3). */
 export const ACTIVITY_API = {
   join: { method: 'POST', path: '/api/cxy/v2/allActivity/join' },
 } as const;

@@ -2,7 +2,7 @@
  * The raffle's routes, in a module of their own: only the raffle pages load them (routes.ts is
  * part of every page's first load).
  */
-/** The lucky-draw raffle (spec §7): everything under `/api/rest/lottery/`. */
+/** The lucky-draw raffle: everything under `/api/rest/lottery/`. */
 export const LOTTERY_API = {
   getJsapiSignature: { method: 'GET', path: '/api/rest/lottery/tLottery/getJsapiSignature' },
   getLotteryInfo: { method: 'GET', path: '/api/rest/lottery/tLottery/getLotteryInfo' },

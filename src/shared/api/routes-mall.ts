@@ -1,4 +1,4 @@
-/** The WeChat mall's routes (`/wechat-pay/mall`, issue 8): a module of its own, like the campaigns', so only its pages load them. */
+/** The WeChat mall's routes (`/wechat-pay/mall`): a module of its own, like the campaigns', so only its pages load them. */
 
 const MALL = '/api/cxy/v2/mall';
 const MALL_ADMIN = '/api/cxy/admin/v2/mall';

@@ -1,4 +1,4 @@
-/** The programmes' routes (issue 8): in a module of their own, like the campaigns', so only their pages load them. */
+/** The programmes' routes: in a module of their own, like the campaigns', so only their pages load them. */
 
 /** University programme registration (`/univer-register`). */
 export const UNIVER_API = {

@@ -26,7 +26,7 @@ export interface PublicConfig {
   appLinks: { ios: string; android: string; apk?: string };
   /** The WeChat client id the login sheet uses inside WeChat, when configured. */
   wechatLogin?: string;
-  /** How the analytics SDK sends (issue 7, docs/analytics.md). */
+  /** How the analytics SDK sends (docs/analytics.md). */
   analytics: AnalyticsClientConfig;
 }
 

@@ -3,7 +3,7 @@ import { REGISTRATION_MAX } from '../univer-rules';
 import { API } from './all-routes';
 
 /**
- * University programme registration (issue 8): a signed-in student registers once with their
+ * University programme registration: a signed-in student registers once with their
  * school, student id, contact and major; staff export the registrations as CSV. The field rules
  * are `shared/univer-rules.ts` (checked by the service after this shape).
  */

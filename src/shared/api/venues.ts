@@ -4,7 +4,7 @@ import { CONTROL, localized, type TLocalized, text, time, ZId } from './lottery-
 import { VENUES_ADMIN_API, VENUES_API } from './routes-venues';
 
 /**
- * Venues (issue 8): trade-show and partner venues, one configuration per slug (`/cd16`, `/tct`,
+ * Venues: trade-show and partner venues, one configuration per slug (`/cd16`, `/tct`,
  * `/sz12`, `/hx08`) with its name and place per language, dates, time zone, the printers and
  * printed samples (content model ids) its laboratory shows, and the raffle it runs (a campaign of
  * the lottery engine). Admins create and edit them; venue staff read today's figures.

@@ -4,7 +4,7 @@ import { sdkReady } from './track';
 
 /**
  * The Sensors Data SDK (sa-sdk-javascript 1.15.18, a lazy chunk: analytics.tsx imports it after
- * first paint), configured from the server. Every number of spec §9 this version takes as an
+ * first paint), configured from the server. Every number this version takes as an
  * option is set here explicitly (docs/analytics.md maps each one); the cookie life (73000 days),
  * the local-storage cap (200) and the 20 s default request timeout are fixed inside the SDK.
  */
@@ -31,7 +31,7 @@ export function startSdk(config: AnalyticsClientConfig): void {
   waitUntilReady();
 }
 
-/** Spec §9: the SDK goes 1 → 2 → 3; events may go out from 3 (inside an iframe that takes ~1 s). */
+/** The SDK goes 1 → 2 → 3; events may go out from 3 (inside an iframe that takes ~1 s). */
 function waitUntilReady(tries = 0) {
   if (sensors.readyState.state >= 3) sdkReady(sensors);
   else if (tries < 100) setTimeout(() => waitUntilReady(tries + 1), 100);

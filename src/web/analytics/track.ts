@@ -4,7 +4,7 @@ import { campaignOf } from './campaign-of';
 
 /**
  * The site's analytics calls, usable before the SDK is there: the SDK loads after first paint
- * (analytics.tsx), and calls made earlier wait here until its store is ready (spec §9: state 3,
+ * (analytics.tsx), and calls made earlier wait here until its store is ready (state 3,
  * events are sent only then). Part of the first-load code, so it stays tiny.
  */
 export interface SensorsLike {

@@ -65,7 +65,7 @@ describe('API client', () => {
     expect(await api.call(SYSTEM_API.context).catch((e) => e)).toMatchObject({ code: 3802, message: 'Not enough stock left: PLA.' });
   });
 
-  it('explains each HTTP status of spec §8, and others as a connection error', async () => {
+  it('explains each HTTP status the product names, and others as a connection error', async () => {
     for (const status of [400, 401, 403, 404, 405, 408, 500, 501, 502, 503, 504, 505]) {
       const { api } = client(
         (async () => new Response('<html>proxy</html>', { status, headers: { 'content-type': 'text/html' } })) as unknown as typeof fetch,

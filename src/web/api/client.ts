@@ -6,7 +6,7 @@ import { httpStatusKey, messageKeyFor, ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import { uuidv7 } from '../../shared/uuid';
 
-/** Spec §9: HTTP timeout 30000 ms. */
+/** HTTP timeout 30000 ms. */
 export const HTTP_TIMEOUT_MS = 30_000;
 
 export class ApiError extends Error {
@@ -49,7 +49,7 @@ type Contract = RouteRef & { input?: z.ZodType; result: z.ZodType };
 type In<C extends Contract> = C['input'] extends z.ZodType ? z.input<C['input']> : undefined;
 type Out<C extends Contract> = z.output<C['result']>;
 
-/** GET queries omit empty params (spec §7). */
+/** GET queries omit empty params. */
 export function toQuery(input: Record<string, unknown> | undefined): string {
   if (!input) return '';
   const params = new URLSearchParams();
@@ -143,7 +143,7 @@ async function readEnvelope(response: Response): Promise<Envelope<unknown> | nul
   }
 }
 
-/** Spec §8: a message per HTTP status; any other is "connection error" with the status. */
+/** A message per HTTP status; any other is "connection error" with the status. */
 export function httpMessage(status: number, translate: ApiClientDeps['translate']): string {
   const key = httpStatusKey(status);
   return key ? translate(key) : translate('http.other', { status });

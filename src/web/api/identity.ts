@@ -3,7 +3,7 @@ import type { ClientIdentity } from './client';
 
 const DEVICE_KEY = 'cxy_duid';
 
-/** Spec §3: a device uuid kept in localStorage (a new one if storage is unavailable). */
+/** A device uuid kept in localStorage (a new one if storage is unavailable). */
 export function deviceId(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage): string {
   try {
     const existing = storage?.getItem(DEVICE_KEY);

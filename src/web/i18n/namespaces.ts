@@ -45,15 +45,15 @@ export interface Resources {
   photo: typeof photo;
   /** The modeler (designers') programme. */
   modeler: typeof modeler;
-  /** Venues, the offline stall and QR scanning (issue 8). */
+  /** Venues, the offline stall and QR scanning. */
   venues: typeof venues;
   /** The makers-tools calculators. */
   tools: typeof tools;
-  /** The WeChat mall (issue 8). */
+  /** The WeChat mall. */
   mall: typeof mall;
   /** Verification-code SMS and e-mails (server only). */
   delivery: typeof delivery;
-  /** The staff analytics dashboard (issue 7). */
+  /** The staff analytics dashboard. */
   analytics: typeof analytics;
 }
 export type Namespace = keyof Resources;

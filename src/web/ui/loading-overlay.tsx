@@ -2,7 +2,7 @@ import { useApp } from '../app-context';
 import { useTranslation } from '../i18n/react';
 import { useAppState } from '../store';
 
-/** Spec §2: the loading overlay reading 'starting download...' while a download begins. */
+/** The loading overlay reading 'starting download...' while a download begins. */
 export function LoadingOverlay() {
   const { store } = useApp();
   const loading = useAppState(store, (s) => s.loading);

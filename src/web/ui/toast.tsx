@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
-/** Spec §9: toast duration 5000 ms. */
+/** Toast duration 5000 ms. */
 export const TOAST_MS = 5000;
 
 interface ToastState {

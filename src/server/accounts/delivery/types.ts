@@ -1,6 +1,6 @@
 import type { Locale } from '../../../shared/i18n';
 
-/** Spec §3 login purposes, by name (wire values in shared/enums.ts CodePurpose). */
+/** Login purposes, by name (wire values in shared/enums.ts CodePurpose). */
 export type PurposeName = 'register' | 'reset' | 'cancel' | 'bind' | 'unbind' | 'bindVerify' | 'quick';
 
 /**

@@ -2,7 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { autoId } from './dialect';
 
 /**
- * The lucky-draw raffle (issue 5): campaigns and their prizes, chances (a grant ledger with a
+ * The lucky-draw raffle: campaigns and their prizes, chances (a grant ledger with a
  * guarded balance per user and campaign), draws (one row per spent chance, idempotent by request
  * id), wins with their redeem codes, claims with the shipping address as it was submitted, the
  * shipping address book, and the coin ("bean") ledger with its guarded balance. Ledgers are
@@ -19,7 +19,7 @@ export const migration0004: Migration = {
       .createTable('lottery_campaigns')
       .addColumn('id', id.type, id.build)
       .addColumn('kind', 'varchar(20)', (c) => c.notNull().defaultTo('raffle'))
-      // The lottery channel of the header context (spec §3).
+      // The lottery channel of the header context.
       .addColumn('channel', 'integer', (c) => c.notNull().defaultTo(1))
       // Per language: { en, 'zh-CN', 'zh-TW', fr } as JSON.
       .addColumn('title', 'text', (c) => c.notNull())
@@ -40,7 +40,7 @@ export const migration0004: Migration = {
       .createTable('lottery_prizes')
       .addColumn('id', id.type, id.build)
       .addColumn('campaign_id', 'bigint', (c) => c.notNull().references('lottery_campaigns.id').onDelete('cascade'))
-      // 1 entity, 2 virtual, 3 bean, 4 vip, 5 space (spec §3)
+      // 1 entity, 2 virtual, 3 bean, 4 vip, 5 space
       .addColumn('kind', 'integer', (c) => c.notNull())
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('image_url', 'varchar(500)', (c) => c.notNull().defaultTo(''))
@@ -83,7 +83,7 @@ export const migration0004: Migration = {
       .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
       // A retried draw (same request id header) answers this row instead of drawing again.
       .addColumn('request_id', 'varchar(36)', (c) => c.notNull().unique())
-      // Win state of spec §3: 1 win, 2 nowin (3 winend and 4 nonum are refusals, not draws).
+      // Win state: 1 win, 2 nowin (3 winend and 4 nonum are refusals, not draws).
       .addColumn('result', 'integer', (c) => c.notNull())
       .addColumn('prize_id', 'bigint')
       .addColumn('created_at', 'bigint', (c) => c.notNull())

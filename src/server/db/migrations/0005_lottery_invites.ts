@@ -16,7 +16,7 @@ export const migration0005: Migration = {
       .addColumn('campaign_id', 'bigint', (c) => c.notNull().references('lottery_campaigns.id').onDelete('cascade'))
       .addColumn('inviter_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('invitee_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      // The header context's device uuid (spec §3) of the friend when they accepted.
+      // The header context's device uuid of the friend when they accepted.
       .addColumn('device_id', 'varchar(36)', (c) => c.notNull())
       // Chances the inviter got for this friend (the campaign's setting at the time; 0 when it was 0).
       .addColumn('chances_granted', 'integer', (c) => c.notNull())

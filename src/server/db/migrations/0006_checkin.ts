@@ -2,12 +2,12 @@ import type { Kysely, Migration } from 'kysely';
 import { autoId } from './dialect';
 
 /**
- * Daily check-in (issue 6): a check-in campaign is a `lottery_campaigns` row of kind `checkin`.
+ * Daily check-in: a check-in campaign is a `lottery_campaigns` row of kind `checkin`.
  * One row per participant and calendar day in their time zone (the unique key is the rule: a
  * retried or concurrent check-in finds the day taken and pays nothing), with the streak it
  * reached and the coins it paid. The participant's time zone is pinned at their first check-in,
  * so changing the phone's zone cannot make two "days" out of one. Also who joined which activity
- * (spec §7 `allActivity/join`), once each.
+ * (`allActivity/join`), once each.
  */
 export const migration0006: Migration = {
   async up(db: Kysely<unknown>) {
@@ -36,7 +36,7 @@ export const migration0006: Migration = {
       .createTable('activity_participants')
       .addColumn('campaign_id', 'bigint', (c) => c.notNull().references('lottery_campaigns.id').onDelete('cascade'))
       .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      // Spec §7 `activityType` (default 3), as the app sent it.
+      // `activityType` (default 3), as the app sent it.
       .addColumn('activity_type', 'integer', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('activity_participants_pk', ['campaign_id', 'user_id'])

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { autoId } from './dialect';
 
 /**
- * Gift codes (issue 6): a campaign of kind `giftcode` has prizes like a raffle, and staff generate
+ * Gift codes: a campaign of kind `giftcode` has prizes like a raffle, and staff generate
  * batches of single-use codes for one of its prizes. Only a code's SHA-256 is stored (a copy of
  * the database redeems nothing); redeeming one is a guarded update of its row, so a code shared
  * by many people at once goes to exactly one of them. Failed entries are counted per user to slow

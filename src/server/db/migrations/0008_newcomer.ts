@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * The newcomer gift pack (issue 6, spec §5 "only for first-time users"): a campaign of kind
+ * The newcomer gift pack ("only for first-time users"): a campaign of kind
  * `newcomer` whose prizes a new account claims together, once; the primary key is the rule.
  */
 export const migration0008: Migration = {

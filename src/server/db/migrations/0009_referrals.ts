@@ -2,7 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { autoId } from './dialect';
 
 /**
- * Invite-friends campaigns (issue 6, spec §4): the friends bound by `lottery_invites` earn their
+ * Invite-friends campaigns: the friends bound by `lottery_invites` earn their
  * referrer coins that move pending → released (the friend reached the campaign's user level) →
  * received (collected), or → expired (the event ended first, or the referrer was blocked). The
  * state is on the invite row and moves only by guarded updates; every move is also a row of

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { autoId } from './dialect';
 
 /**
- * Tiered invite rewards (issue 6, spec §4): a referrer who has enough qualified friends claims
+ * Tiered invite rewards: a referrer who has enough qualified friends claims
  * one tier's prize, and the claim ends their inviting in that campaign (later friends are not
  * counted). One claim per referrer and campaign, by its unique key; the prize itself is a win
  * like a raffle's (`win_id`), so My prizes, the address claim and write-off work unchanged.

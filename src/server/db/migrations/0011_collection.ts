@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { autoId } from './dialect';
 
 /**
- * Collection campaigns (issue 6): cards earned by check-ins, draws and invited friends, and the
+ * Collection campaigns: cards earned by check-ins, draws and invited friends, and the
  * one exchange of a complete set for the campaign's prize. Each rule that retries or concurrent
  * requests could break is a unique key: one card per user and event (`source_key`, e.g.
  * `draw:<id>`), one exchange per user and campaign. A card spent in the exchange points at it.

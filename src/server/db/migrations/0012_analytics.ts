@@ -2,7 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { autoId, isSqlite } from './dialect';
 
 /**
- * Analytics (issue 7): what the Sensors Data SDK sends to our collector.
+ * Analytics: what the Sensors Data SDK sends to our collector.
  *
  * - `analytics_events`: one row per `track` / `track_signup` record, append-only and written in
  *   batches. Rows arrive in time order, so on PostgreSQL a BRIN index on `time` (a few pages for

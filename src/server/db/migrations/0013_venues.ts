@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { autoId } from './dialect';
 
 /**
- * Venues (issue 8): trade-show and partner venues (`/cd16`, `/tct`, `/sz12`, `/hx08`), one row
+ * Venues: trade-show and partner venues (`/cd16`, `/tct`, `/sz12`, `/hx08`), one row
  * per slug configuring the pages served under it. Texts per language, the printers shown and the
  * content models shown as printed samples are JSON (the page reads them whole, nobody queries
  * inside them). A venue runs its raffle on the lottery engine (`campaign_id`); staff of the venue

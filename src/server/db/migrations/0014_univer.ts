@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { autoId } from './dialect';
 
 /**
- * University programme registrations (issue 8, `/univer-register`): one per account, and one per
+ * University programme registrations (`/univer-register`): one per account, and one per
  * student id at a school (`school_key`: the school's name trimmed and lower-cased), both unique
  * keys, so a retried or doubled submit registers once.
  */

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Downloads of free models (issue 8, `/free-model/download`): one row per model and member, the
+ * Downloads of free models (`/free-model/download`): one row per model and member, the
  * first download of each counted once in `models.download_count` (the key decides, so repeated or
  * simultaneous downloads count one).
  */

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { autoId } from './dialect';
 
 /**
- * The modeler programme (issue 8, `/modeler`): members' modelling requests, design contests with
+ * The modeler programme (`/modeler`): members' modelling requests, design contests with
  * entries, and votes (one per member and entry: the primary key decides races; the entry's
  * counter moves in the vote's transaction).
  */

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { autoId } from './dialect';
 
 /**
- * Photo modelling scan jobs (issue 8, `/webview/photo-modelling`): a signed-in member opens a job
+ * Photo modelling scan jobs (`/webview/photo-modelling`): a signed-in member opens a job
  * (mode, object size, quality gear), uploads its photos one by one, each at an index of the set
  * with its camera ring, and submits it. The (job, index) key makes a retried upload idempotent;
  * the files live in the content file storage (`storage_key`).

@@ -2,7 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { autoId } from './dialect';
 
 /**
- * The WeChat mall (issue 8, `/wechat-pay/mall`): products, carts, orders with their lines and an
+ * The WeChat mall (`/wechat-pay/mall`): products, carts, orders with their lines and an
  * append-only history (one row per state reached: the primary key refuses a second "paid"), the
  * payers' openids for the pay app, and the WeChat Pay notifications already applied (their id is
  * the key, so a notification WeChat sends twice is applied once). Stock has a CHECK behind the

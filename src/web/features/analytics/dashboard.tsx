@@ -14,7 +14,7 @@ import { type Filters, FiltersForm, filtersFrom } from './filters';
 const Charts = lazy(() => import('./charts'));
 
 /**
- * The staff analytics dashboard (`/admin/analytics`, issue 7): events per day, top events and
+ * The staff analytics dashboard (`/admin/analytics`): events per day, top events and
  * the campaign funnels, filtered by campaign, channel and date range (in the address, so a view
  * can be shared). The figures come from the staff-only API; others see its refusal.
  */
@@ -65,7 +65,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The API omits empty filters (spec §7: GET queries omit empty params). */
+/** The API omits empty filters (GET queries omit empty params). */
 function clean(f: Filters) {
   return { from: f.from, to: f.to, ...(f.activityId ? { activityId: f.activityId } : {}), ...(f.channel ? { channel: f.channel } : {}) };
 }

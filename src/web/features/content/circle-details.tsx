@@ -19,14 +19,14 @@ const safeLink = (link: string) => (/^(https?:\/\/|\/(?!\/))/i.test(link) ? link
 const CONTENT_FILTERS = [0, 1, 2, 3, 4] as const;
 const AUTHOR_FILTERS = [0, 1, 2] as const;
 
-/** A circle (group) page (spec §2 `/creality-cloud/circle-details/:circleId`): header, banners, filtered posts. */
+/** A circle (group) page (`/creality-cloud/circle-details/:circleId`): header, banners, filtered posts. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['content', 'enums']);
   const parsed = ZCircleId.safeParse(params);
   const { content } = context.services;
   const circle = parsed.success ? await content.circle(parsed.data.circleId) : null;
   if (!circle) return missing(base, 'circle');
-  // Spec §3 filters from the address (`?content=2&author=1`); anything else reads as "all".
+  // Filters from the address (`?content=2&author=1`); anything else reads as "all".
   const f = ZPostFilters.safeParse({
     contentFilter: base.url.searchParams.get('content') ?? 0,
     authorFilter: base.url.searchParams.get('author') ?? 0,

@@ -1,4 +1,4 @@
-/** Links between the share pages (spec §2 paths). */
+/** Links between the share pages (paths). */
 export const contentPaths = {
   model: (id: string) => `/creality-cloud/model-details/${id}`,
   slice: (id: string) => `/creality-cloud/slices-details/${id}`,

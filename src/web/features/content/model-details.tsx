@@ -26,7 +26,7 @@ const licenceLink = (licence: string) => {
   return i < 0 ? paths.legal.licences : `${paths.legal.licences}#section-${i + 1}`;
 };
 
-/** A shared model (spec §2 `/creality-cloud/model-details/:modelId`), rendered on the server. */
+/** A shared model (`/creality-cloud/model-details/:modelId`), rendered on the server. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['content']);
   const parsed = ZModelId.safeParse(params);

@@ -25,7 +25,7 @@ type Tab = (typeof TABS)[number];
 const TAB_API = { models: CONTENT_API.models, posts: CONTENT_API.posts, groups: CONTENT_API.circles } as const;
 type Item = ModelCard | PostCard | CircleCard;
 
-/** A maker's profile (spec §2 `/creality-cloud/personal-center/:userId`): who they are, and tabs of their models, posts and groups. */
+/** A maker's profile (`/creality-cloud/personal-center/:userId`): who they are, and tabs of their models, posts and groups. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['content', 'enums']);
   const parsed = ZUserId.safeParse(params);

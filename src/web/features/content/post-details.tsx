@@ -16,7 +16,7 @@ import { Comments, FollowButton, ReactionBar } from './islands';
 import { MediaPlayer } from './media-player';
 import { OpenInAppBar } from './open-in-app';
 
-/** A shared post (spec §2 `/creality-cloud/share-content/:blogId`): text, images or video, topics, comments. */
+/** A shared post (`/creality-cloud/share-content/:blogId`): text, images or video, topics, comments. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['content']);
   const parsed = ZBlogId.safeParse(params);

@@ -11,7 +11,7 @@ import { ContentNotFound } from './content-not-found';
 import { OpenInAppBar } from './open-in-app';
 import { sliceGroups } from './slice-rows';
 
-/** A shared print profile (spec §2 `/creality-cloud/slices-details/:sliceId`). */
+/** A shared print profile (`/creality-cloud/slices-details/:sliceId`). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['content', 'enums']);
   const parsed = ZSliceId.safeParse(params);

@@ -16,7 +16,7 @@ import { useDuration } from './duration';
 import { MediaPlayer } from './media-player';
 import { OpenInAppBar } from './open-in-app';
 
-/** A print timelapse (spec §2 `/timelapses-share/:id`): the recording, its poster and the print's facts. */
+/** A print timelapse (`/timelapses-share/:id`): the recording, its poster and the print's facts. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['content']);
   const parsed = ZTimelapseId.safeParse(params);

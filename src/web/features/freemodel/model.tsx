@@ -9,7 +9,7 @@ import type { Route } from './+types/model';
 import { freeModelPaths } from './paths';
 import { FunnelSteps } from './steps';
 
-/** Step 2 (`/free-model/model`): the free models (spec §3 price 1), newest first; each leads to its download. */
+/** Step 2 (`/free-model/model`): the free models (price 1), newest first; each leads to its download. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['freemodel', 'content']);
   const models = await context.services.content.models({ price: ModelPrice.free, page: 1, pageSize: 24 });

@@ -14,7 +14,7 @@ import { rafflePath } from '../lottery/raffle-paths';
 import { StateBadge } from '../lottery/state-badge';
 
 /**
- * The newcomer gift pack (spec §5, first-time users only): what it holds, and for a signed-in
+ * The newcomer gift pack (first-time users only): what it holds, and for a signed-in
  * member whether they can still claim it. One tap claims every gift; the server decides.
  */
 export default function NewcomerPack({ offer }: { offer: NewcomerOffer }) {

@@ -31,7 +31,7 @@ export function inviteCampaignId(url: URL, params: { id?: string }): number | nu
  * Invite friends, in each look (`/invite-friends`, `/invite-friends2`, `/invite-politely/:id`,
  * `/dragon-activities`; without an id the campaign running now) and its rules (`/invite-rules`,
  * `/invite-rules2`, `/invite-politely/rules/1`, `/dragon-rules`): what a friend earns the
- * referrer and when (spec §4), the reward tiers, the invite link, and for the signed-in referrer
+ * referrer and when, the reward tiers, the invite link, and for the signed-in referrer
  * their coins, tiers and friends. A friend who opens the link and signs in with a new account is
  * bound to the referrer.
  */

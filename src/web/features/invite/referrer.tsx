@@ -13,7 +13,7 @@ import { rafflePath } from '../lottery/raffle-paths';
 import { TierLadder } from './tier-ladder';
 
 /**
- * The signed-in referrer's coins by state (spec §4), collecting the released ones, their reward
+ * The signed-in referrer's coins by state, collecting the released ones, their reward
  * tiers (a claim, after confirmation, ends the inviting) and their friends.
  */
 export default function Referrer({ page }: { page: InviteCampaign }) {

@@ -2,7 +2,7 @@ import type { InviteSummary, InviteTier } from '../../../shared/api/invite';
 import { useTranslation } from '../../i18n/react';
 
 /**
- * The reward tiers (spec §4): friends needed and the prize of each. With the referrer's progress
+ * The reward tiers: friends needed and the prize of each. With the referrer's progress
  * it marks the tiers reached, the one claimed, and offers the claim of a reached tier in stock
  * (`onClaim`; the page asks for confirmation first, since claiming ends the inviting).
  */

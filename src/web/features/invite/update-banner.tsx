@@ -4,7 +4,7 @@ import { appTooOld } from '../../../shared/device';
 import { useTranslation } from '../../i18n/react';
 
 /**
- * Spec §6/§8: inside an app older than the campaign allows, 'Please update to the latest version
+ * Inside an app older than the campaign allows, 'Please update to the latest version
  * to join the event.' with the way to the download page. Read from the browser's User-Agent after
  * hydration, so the server's page stays the same for everyone (and cacheable); the server refuses
  * such apps' calls as well.

@@ -38,7 +38,7 @@ const FIELDS: { name: AddressField; auto?: string; type?: string; multi?: boolea
 ];
 
 /**
- * The shipping address fields (spec §3) with the server's rules checked as the reader submits:
+ * The shipping address fields with the server's rules checked as the reader submits:
  * each problem is said under its field in the reader's language, and focus goes to the first.
  * The server checks the same rules again (shared/address-rules.ts).
  */

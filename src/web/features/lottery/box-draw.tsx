@@ -13,7 +13,7 @@ const BOXES = 9;
 export type DrawLook = 'box' | 'planet';
 
 /**
- * Other looks of a draw campaign on the same engine (issue 6): a grid of blind boxes, one opened
+ * Other looks of a draw campaign on the same engine: a grid of blind boxes, one opened
  * per draw, or a planet launched per draw (happy planet). The prize is the server's; the look
  * only shows it: the chosen box shakes while the call runs, then opens on what was won.
  */

@@ -22,8 +22,8 @@ import { shipBy } from './ship-by';
 
 /**
  * Claiming a physical prize (`/activitys/confirmation-prize?winId=…`): the shipping address
- * (from the book or typed), a confirmation step (the address cannot be changed once submitted,
- * spec §5), then the claim read-only with when it ships.
+ * (from the book or typed), a confirmation step (the address cannot be changed once submitted),
+ * then the claim read-only with when it ships.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const base = raffleBase(request, context);

@@ -7,7 +7,7 @@ import { useSignedInApi } from '../accounts/signed-in-api';
 type Times = { remaining: number; coins: number };
 
 /**
- * Out of draws: buy one with coins (spec §7 exchangeLotteryTimes). The server refuses a short
+ * Out of draws: buy one with coins (exchangeLotteryTimes). The server refuses a short
  * balance with the spec's message ('Insufficient Cuvacoins…'), which the client shows.
  */
 export function ExchangeButton(p: { lotteryId: string; cost: number; coins: number; onDone: (t: Times) => void }) {

@@ -18,7 +18,7 @@ import { rafflePath } from './raffle-paths';
 
 const PAGE_SIZE = 20;
 
-/** The friends the visitor invited to this campaign (spec §7 lotteryInviteUsers), newest first. */
+/** The friends the visitor invited to this campaign (lotteryInviteUsers), newest first. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return runningCampaignPage(raffleBase(request, context), context, 'invites.title');
 }

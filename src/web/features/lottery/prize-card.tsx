@@ -24,7 +24,7 @@ export function PrizeCard({ win, children }: { win: MyPrizeView; children?: Reac
   );
 }
 
-/** Spec §3 prize states as the winner reads them: an entity prize still to claim is "won". */
+/** Prize states as the winner reads them: an entity prize still to claim is "won". */
 const stateKey = (w: MyPrizeView) => (w.state === 'won' && w.prize.kind !== 1 ? 'credited' : w.state);
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The raffle's pages (spec §2) and the query they carry: `activeId` (the campaign) everywhere,
+ * The raffle's pages and the query they carry: `activeId` (the campaign) everywhere,
  * `winId` while a prize is being claimed, `id` for the address being edited.
  */
 export type RafflePage = '' | 'my-prize' | 'invitation-record' | 'address' | 'new-address' | 'confirmation-prize' | 'admin';

@@ -38,7 +38,7 @@ const rafflePage: PageOf = (id, inviter) => rafflePath('', { activeId: id, invit
 const linkOf = (page: PageOf, id: string, inviter?: string) => new URL(page(id, inviter), window.location.origin).href;
 
 /**
- * Sharing the campaign (spec §1): the link (copied), the system share sheet where there is one,
+ * Sharing the campaign: the link (copied), the system share sheet where there is one,
  * and a poster with a QR code; inside WeChat, the JS-SDK share. "Invite friends" shares the
  * visitor's invite link, so a friend who joins through it earns them draws. A share through
  * the sheet, the poster or a copied link is logged (`shareLog`): the server grants its draws

@@ -1,4 +1,4 @@
-/** Spec §9: prizes ship within 7 working days after the event ends. */
+/** Prizes ship within 7 working days after the event ends. */
 export const SHIPPING_WORKING_DAYS = 7;
 
 /**

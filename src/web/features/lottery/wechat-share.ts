@@ -4,14 +4,14 @@ import { ResultCode } from '../../../shared/errors';
 import type { ApiClient } from '../../api/client';
 
 /**
- * Share inside WeChat (spec §1, §9): inside WeChat's browser only, asks our server to sign this
+ * Share inside WeChat: inside WeChat's browser only, asks our server to sign this
  * page for the JS-SDK, loads WeChat's script and sets what "Send to chat" and "Share to Moments"
- * show. Sharing is a nicety: the signature call is retried at most twice (spec §9), and any
+ * show. Sharing is a nicety: the signature call is retried at most twice, and any
  * failure is only logged (no toast, nothing thrown). Import it lazily (`await import(...)`)
  * from the raffle pages, so other pages and other browsers never load it.
  */
 export const JWEIXIN_SRC = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
-/** Spec §9: at most two retries after the first attempt. */
+/** At most two retries after the first attempt. */
 export const MAX_RETRIES = 2;
 const RETRY_DELAYS_MS = [500, 1500];
 

@@ -1,7 +1,7 @@
 import type { OrderState } from '../../../shared/mall-rules';
 
 /**
- * The WeChat mall's bases (spec §2: `/wechat-pay/mall, /mall-dev, /mall2-dev`, read both ways
+ * The WeChat mall's bases (`/wechat-pay/mall, /mall-dev, /mall2-dev`, read both ways
  * like the other lines that list paths after a prefixed one). Every base is the same mall; `2` is
  * its second look (a two-column grid), like the site's other numbered routes. Links inside a base
  * stay under that base.

@@ -5,7 +5,7 @@ import { ResultCode } from '../../../shared/errors';
 import { type ApiClient, ApiError } from '../../api/client';
 
 /**
- * Paying an order from its page (issue 8). `startPay` asks the server for WeChat Pay's JSAPI
+ * Paying an order from its page. `startPay` asks the server for WeChat Pay's JSAPI
  * parameters; when the server needs the payer's openid first (3807) it sends the visitor through
  * WeChat's silent authorisation (`authorizePayer`), and the page, back with `?code=&state=`, binds
  * it (`bindPayerFromUrl`) and pays again. Inside WeChat the pay sheet opens

@@ -10,8 +10,8 @@ import { RingsDiagram } from './rings-diagram';
 const Checker = lazy(() => import('./checker'));
 
 /**
- * Photo modelling (`/webview/photo-modelling`, issue 8): the photo-scan tutorial in standard and
- * free modes with a diagram of the three camera rings, the rules of spec §5 (shared/photo-rules),
+ * Photo modelling (`/webview/photo-modelling`): the photo-scan tutorial in standard and
+ * free modes with a diagram of the three camera rings, the rules (shared/photo-rules),
  * then the checker island: pick photos, put each in a ring, see the counts against the rules,
  * and upload the set to a scan job (resumable).
  */

@@ -3,7 +3,7 @@ import { paths } from '../../paths';
 import type { Route } from './+types/tools-redirect';
 
 /**
- * Spec §2: any path containing /creality-cloud/tools goes, in the same window, to the makers-tools
+ * Any path containing /creality-cloud/tools goes, in the same window, to the makers-tools
  * page `{MAKERS_TOOLS_URL}/makers-tools/{id}`. On the server for a direct visit; on client
  * navigation the loader's redirect makes the router leave the site the same way.
  */

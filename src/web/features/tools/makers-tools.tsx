@@ -10,7 +10,7 @@ import { valuesFromQuery } from './tool-values';
 
 /**
  * The makers' calculators (`/makers-tools/:id`: 1 filament length ↔ weight, 2 print cost, 3 layer
- * height; spec §2's tools redirect lands here when MAKERS_TOOLS_URL is this site). The server
+ * height; the tools redirect lands here when MAKERS_TOOLS_URL is this site). The server
  * renders the result of the query's values (or typical ones), so a form submitted without JS
  * works; in the browser the result follows each keystroke. The math is in src/shared/makers-tools.ts.
  */

@@ -19,7 +19,7 @@ const Scanner = lazy(() => import('../lottery/scanner'));
 
 /**
  * Scan a QR code (`/scan-code`): with the camera (the raffle staff's scanner: BarcodeDetector or
- * jsQR), or typed/pasted when there is no camera. The text goes into the client store (spec §4
+ * jsQR), or typed/pasted when there is no camera. The text goes into the client store (its
  * "scanned QR code") and known codes are routed: a prize's redeem code to the staff write-off for
  * staff (explained to others), invite links and this site's pages are opened, anything else is
  * shown as text to copy.

@@ -1,5 +1,5 @@
 /**
- * The venue pages of spec §2. Which venues exist, and what they show, is configured per slug on
+ * The venue pages. Which venues exist, and what they show, is configured per slug on
  * the server (`venues` table); the route table is static, so the paths each spec venue has are
  * listed here: hx08 (the resin venue) has no laboratory or staff page and its WeChat entry is
  * `/wechat-resin/…`.
