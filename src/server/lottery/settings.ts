@@ -99,7 +99,7 @@ export const ZCampaignSettings = z.object({
 export type CampaignSettings = z.infer<typeof ZCampaignSettings>;
 
 /**
- * The stored settings, parsed. Every campaign call reads them and a zod parse costs ~20–40 µs, so
+ * The stored settings, parsed. Every campaign call reads them and a zod parse is not free, so
  * each stored text is parsed once per process; the result is frozen, shared by every caller.
  */
 export function parseSettings(json: string): CampaignSettings {
