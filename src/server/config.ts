@@ -1,5 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import { ZTimeZone } from '../shared/api/lottery-admin';
 
 /**
  * Environment → validated configuration. A wrong or missing value stops start-up with a message
@@ -52,6 +53,8 @@ const ZEnv = z.object({
   ANDROID_APP_URL: url.default('https://play.google.com/store/apps/details?id=com.cxsw.sdprinter'),
   ANDROID_APK_URL: url.optional(),
   SUPPORT_EMAIL: z.email().default('support@crealitycloud.com'),
+  // The zone of the business's own dates (orders, contest dates): an IANA name.
+  SITE_TIME_ZONE: ZTimeZone.default('Asia/Shanghai'),
   // Accounts: the key of code HMACs and signed cookies (32+ characters); when unset, one is
   // generated once and kept in the database, so all instances share it.
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

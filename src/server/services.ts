@@ -76,6 +76,7 @@ export function publicConfig(c: Config): PublicConfig {
     ...(c.PUBLIC_URL ? { publicUrl: c.PUBLIC_URL.replace(/\/$/, '') } : {}),
     makersToolsUrl: c.MAKERS_TOOLS_URL.replace(/\/$/, ''),
     supportEmail: c.SUPPORT_EMAIL,
+    timeZone: c.SITE_TIME_ZONE,
     ...(c.WECHAT_WEB_CLIENT_ID ? { wechatLogin: c.WECHAT_WEB_CLIENT_ID } : {}),
     appLinks: { ios: c.IOS_APP_URL, android: c.ANDROID_APP_URL, ...(c.ANDROID_APK_URL ? { apk: c.ANDROID_APK_URL } : {}) },
     analytics: {

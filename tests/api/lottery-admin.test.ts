@@ -169,6 +169,8 @@ describe.each(ENGINES)('raffle admin API on %s', (engine) => {
       [{ prizes: [prize({ imageUrl: `https://a.example/${long(500)}` })] }, 'prizes.0.imageUrl'],
       [{ settings: { dailyChances: -1 } }, 'settings.dailyChances'],
       [{ settings: { timeZone: '' } }, 'settings.timeZone'],
+      // An unknown zone would make every draw fail when it asks for the day.
+      [{ settings: { timeZone: 'Mars/Olympus' } }, 'settings.timeZone'],
       [{ settings: 'daily' }, 'settings'],
       [{ settings: { look: 'cube' } }, 'settings.look'],
       [{ settings: { look: ['box'] } }, 'settings.look'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf } from '../../src/server/venues/day';
 import { PrizeKind } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
+import { dayBounds } from '../../src/shared/time';
 import { api } from '../helpers/accounts';
 import { ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
@@ -115,7 +115,7 @@ describe.each(ENGINES)('venue staff on %s', (engine) => {
 
     const zero = await today(staffA.cookie);
     expect(zero.result).toEqual({
-      day: dayOf(Date.now(), 'Asia/Shanghai').day,
+      day: dayBounds(Date.now(), 'Asia/Shanghai').day,
       timeZone: 'Asia/Shanghai',
       campaignId: String(a.campaignId),
       draws: 0,
@@ -131,7 +131,7 @@ describe.each(ENGINES)('venue staff on %s', (engine) => {
     expect((await today(staffA.cookie)).result).toMatchObject({ draws: 2, wins: 2, writtenOff: 1 });
 
     // A draw made just before the venue's midnight belongs to yesterday.
-    const { from } = dayOf(Date.now(), 'Asia/Shanghai');
+    const { from } = dayBounds(Date.now(), 'Asia/Shanghai');
     const k = suite.t.db.kysely;
     await k
       .updateTable('lottery_draws')

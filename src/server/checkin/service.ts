@@ -1,5 +1,6 @@
 import type { CheckinResult, CheckinStatus } from '../../shared/api/checkin';
 import { ResultCode } from '../../shared/errors';
+import { dayKey, isTimeZone, previousDay } from '../../shared/time';
 import { uuidv7 } from '../../shared/uuid';
 import { grantCollectionCards } from '../collection/cards';
 import type { Db, Tx } from '../db/database';
@@ -7,8 +8,7 @@ import { keyedCall } from '../db/keyed';
 import { AppError } from '../http/app-error';
 import { type Campaign, stateOf } from '../lottery/campaign';
 import { coinBalance, moveCoins } from '../lottery/ledger';
-import { dayKey } from '../lottery/settings';
-import { isTimeZone, previousDay, rewardFor } from './days';
+import { rewardFor } from './rewards';
 
 const zoneOr400 = (zone: string) => {
   if (!isTimeZone(zone)) throw new AppError(ResultCode.invalidTimeZone);

@@ -1,6 +1,7 @@
 import type { ZShippingAddress } from '../../shared/api/addresses';
 import { PrizeKind } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
+import { dayKey } from '../../shared/time';
 import { uuidv7 } from '../../shared/uuid';
 import type { Db } from '../db/database';
 import { keyedCall } from '../db/keyed';
@@ -9,7 +10,6 @@ import { type Campaign, type CampaignKind, loadCampaign } from './campaign';
 import { assertOpen } from './draw';
 import { coinBalance, grantChances, moveCoins, remainingChances } from './ledger';
 import { grantOwedChances } from './owed';
-import { dayKey } from './settings';
 
 type Address = import('zod').infer<typeof ZShippingAddress>;
 

@@ -1,8 +1,8 @@
+import { dayKey } from '../../shared/time';
 import { cacheSpec } from '../db/cache';
 import type { Db, Tx } from '../db/database';
 import type { Campaign } from './campaign';
 import { grantChances } from './ledger';
-import { dayKey } from './settings';
 
 /**
  * How long a process trusts that a participant's owed chances of the day are granted. Grants are

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RAFFLE_LOOKS } from '../../shared/api/lottery';
+import { ZTimeZone } from '../../shared/api/lottery-admin';
 import { LOCALES } from '../../shared/i18n';
 
 const cardName = z
@@ -55,7 +56,7 @@ export const ZCampaignSettings = z.object({
   shareDailyCap: z.number().int().min(0).max(100).default(1),
   /** Coins one extra chance costs (0: exchange disabled). */
   exchangeCost: z.number().int().min(0).max(1_000_000).default(100),
-  timeZone: z.string().min(1).max(60).default('UTC'),
+  timeZone: ZTimeZone.default('UTC'),
   /**
    * Check-in campaigns: coins for each day of a streak, day 1 first; after the last day the
    * cycle starts again (a 7-day week by default, the 7th day worth the most).
@@ -120,22 +121,3 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
-
-/** The calendar day of `at` in the campaign's time zone, as `YYYY-MM-DD` (the daily grant key). */
-export function dayKey(at: number, timeZone: string): string {
-  // Every draw asks, and formatting costs a few microseconds: the answer is kept per zone for
-  // the minute (time zones change day on a minute boundary).
-  const minute = Math.floor(at / 60_000);
-  let f = dayFormats.get(timeZone);
-  if (!f) {
-    // en-CA formats dates as YYYY-MM-DD. Built once per zone: a formatter costs more than a draw.
-    f = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), minute: NaN, day: '' };
-    dayFormats.set(timeZone, f);
-  }
-  if (f.minute !== minute) {
-    f.day = f.format.format(at);
-    f.minute = minute;
-  }
-  return f.day;
-}
-const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();

@@ -7,6 +7,9 @@ import { insertCampaign } from '../lottery/admin';
 import { COINS_PRIZE, DEMO_VENUES, VENUE_RAFFLE_RULES } from './seed-data';
 import { insertVenue } from './store';
 
+/** The demo venues are all in mainland China: their days and their raffle's run on its time. */
+const VENUE_ZONE = 'Asia/Shanghai';
+
 const DAY = 86_400_000;
 
 /**
@@ -33,7 +36,7 @@ export function venuesDemoSeed(files: FileStorage): Seed {
             startsAt,
             endsAt,
             noWinWeight: 50,
-            settings: { dailyChances: 2, premiumDailyChances: 0, shareChances: 1, shareDailyCap: 1, timeZone: 'Asia/Shanghai' },
+            settings: { dailyChances: 2, premiumDailyChances: 0, shareChances: 1, shareDailyCap: 1, timeZone: VENUE_ZONE },
             prizes: [
               { kind: 1, name: gift, stock: 300, weight: 20, perUserCap: 1 },
               { kind: 3, name: COINS_PRIZE, stock: 10_000, weight: 30, value: 50 },
@@ -41,7 +44,7 @@ export function venuesDemoSeed(files: FileStorage): Seed {
           }),
           now,
         );
-        const input = ZVenueInput.parse({ ...venue, startsAt, endsAt, timeZone: 'Asia/Shanghai', samples, campaignId });
+        const input = ZVenueInput.parse({ ...venue, startsAt, endsAt, timeZone: VENUE_ZONE, samples, campaignId });
         await insertVenue(trx, input, now);
       }
     },

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { TAdminVenue, VenueLanding, VenueSample, VenueState, VenueToday, VenueView } from '../../shared/api/venues';
 import type { Locale } from '../../shared/i18n';
+import { dayBounds } from '../../shared/time';
 import type { AccountsService } from '../accounts/service';
 import type { ContentService } from '../content/service';
 import type { Database } from '../db/schema';
 import { inLanguage } from '../lottery/campaign';
 import type { LotteryService } from '../lottery/service';
 import { createVenue, getVenue, updateVenue, type VenueAdminDeps } from './admin';
-import { dayOf } from './day';
 import { allVenues, slugsOfCampaign, venueBySlug, venueByWechatPath } from './store';
 
 /**
@@ -64,7 +64,7 @@ export function createVenuesService(deps: {
     /** Today's draws, wins and write-offs of the venue's raffle, in the venue's time zone. */
     async today(slug: string, now = Date.now()): Promise<VenueToday> {
       const v = await getVenue(db, slug);
-      const { day, from, to } = dayOf(now, v.timeZone);
+      const { day, from, to } = dayBounds(now, v.timeZone);
       const counts = await lottery.countsBetween(v.campaignId, from, to);
       return { day, timeZone: v.timeZone, campaignId: String(v.campaignId), ...counts };
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type EnumValue, PrizeKind } from '../enums';
 import { LOCALES } from '../i18n';
+import { isTimeZone } from '../time';
 
 /**
  * Admin set-up of raffle campaigns: create a campaign with its prizes in one call, edit
@@ -50,6 +51,9 @@ export const imageUrl = z
   .refine((s) => s === '' || /^(https?:\/\/[^\s]+|\/(?!\/)\S*)$/i.test(s), 'must be a /path or an http(s) URL');
 
 /** Epoch milliseconds (from 2000 on) or an ISO 8601 date-time with a zone. */
+/** An IANA time zone the runtime knows (`Asia/Shanghai`, `UTC`). */
+export const ZTimeZone = z.string().trim().min(1).max(60).refine(isTimeZone, 'must be an IANA time zone, e.g. Asia/Shanghai');
+
 export const time = z.union([
   z.number().int().min(946_684_800_000).max(Number.MAX_SAFE_INTEGER),
   z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),

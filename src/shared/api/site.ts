@@ -23,6 +23,8 @@ export interface PublicConfig {
   publicUrl?: string;
   makersToolsUrl: string;
   supportEmail: string;
+  /** The zone of the business's own dates (orders, contests), an IANA name. */
+  timeZone: string;
   appLinks: { ios: string; android: string; apk?: string };
   /** The WeChat client id the login sheet uses inside WeChat, when configured. */
   wechatLogin?: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LotteryInfo } from './lottery';
-import { CONTROL, localized, type TLocalized, text, time, ZId } from './lottery-admin';
+import { CONTROL, localized, type TLocalized, text, time, ZId, ZTimeZone } from './lottery-admin';
 import { VENUES_ADMIN_API, VENUES_API } from './routes-venues';
 
 /**
@@ -15,21 +15,6 @@ export const ZVenueSlug = z
   .string()
   .trim()
   .regex(/^[a-z][a-z0-9]{1,15}$/, 'must be 2–16 lower-case letters or digits, starting with a letter');
-
-/** An IANA time zone the server knows (`Asia/Shanghai`, `UTC`). */
-const ZTimeZone = z
-  .string()
-  .trim()
-  .min(1)
-  .max(60)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'must be an IANA time zone, e.g. Asia/Shanghai');
 
 const ZPrinter = z.strictObject({ name: text(80, CONTROL), model: text(80, CONTROL) });
 export type TPrinter = z.infer<typeof ZPrinter>;

@@ -37,8 +37,8 @@ export function positiveInt(value: string | null, max = Number.MAX_SAFE_INTEGER)
   return n <= max ? n : null;
 }
 
-/** Moments of an order as the page shows them: the reader's language, China's time. */
-export function orderTimeFormat(locale: string): (ms: number) => string {
-  const f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' });
+/** Moments of an order as the page shows them: the reader's language, the business's time zone. */
+export function orderTimeFormat(locale: string, timeZone: string): (ms: number) => string {
+  const f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
   return (ms) => f.format(ms);
 }

@@ -4,6 +4,7 @@ import type * as contract from '../../../shared/api/mall';
 import type { Order } from '../../../shared/api/mall';
 import { MALL_API } from '../../../shared/api/routes-mall';
 import { detectDevice } from '../../../shared/device';
+import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
 import { Dialog } from '../../ui/dialog';
@@ -89,8 +90,9 @@ function useNow(on: boolean): number {
 
 function OrderView({ order, paths, qr, onOrder }: { order: Order; paths: MallPaths; qr: string | null; onOrder: (o: Order) => void }) {
   const { t, locale } = useTranslation('mall');
+  const { config } = useApp();
   const api = useSignedInApi();
-  const time = useMemo(() => orderTimeFormat(locale), [locale]);
+  const time = useMemo(() => orderTimeFormat(locale, config.timeZone), [locale, config.timeZone]);
   const created = order.state === 'created';
   const now = useNow(created);
   const left = order.payBy - now;

@@ -4,6 +4,7 @@ import type * as contract from '../../../shared/api/mall';
 import type { OrderCard } from '../../../shared/api/mall';
 import { MALL_API } from '../../../shared/api/routes-mall';
 import type { OrderState } from '../../../shared/mall-rules';
+import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
 import { EmptyIcon } from '../../ui/icons';
@@ -110,12 +111,13 @@ function OrderList({ tab, paths }: { tab: OrderState | null; paths: MallPaths })
 
 function OrderCardView({ order, to }: { order: OrderCard; to: string }) {
   const { t, locale } = useTranslation('mall');
+  const { config } = useApp();
   const first = order.lines[0];
   return (
     <li className="card mall-order-card">
       <Link to={to}>
         <span className="mall-order-head">
-          <span className="muted small">{orderTimeFormat(locale)(order.createdAt)}</span>
+          <span className="muted small">{orderTimeFormat(locale, config.timeZone)(order.createdAt)}</span>
           <OrderStateBadge state={order.state} />
         </span>
         <span className="mall-order-body">

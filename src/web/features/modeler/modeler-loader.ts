@@ -6,7 +6,7 @@ import { pageBase } from '../../page-loader';
 /** The modeler pages' common loader part: catalogues, a date formatter in the page's language. */
 export function modelerBase(request: Request, context: AppLoadContext) {
   const base = pageBase(request, context, ['modeler']);
-  return { ...base, date: (ms: number) => formatDay(ms, base.locale, 'Asia/Shanghai'), modeler: context.services.modeler };
+  return { ...base, date: (ms: number) => formatDay(ms, base.locale, context.services.config.timeZone), modeler: context.services.modeler };
 }
 
 /** A contest's dates as shown (formatted on the server, so the page hydrates the same). */
