@@ -33,7 +33,7 @@ try {
   const { loadConfig } = await load('../src/server/config.ts');
   const { openDatabase } = await load('../src/server/db/database.ts');
   const { migrateToLatest } = await load('../src/server/db/migrate.ts');
-  const { createClientStore, newClientSecret, parseOAuthClients } = await load('../src/server/oauth/clients.ts');
+  const { createClientStore, newClientSecret } = await load('../src/server/oauth/clients.ts');
 
   const config = loadConfig();
   db = openDatabase(config.database);
@@ -49,7 +49,7 @@ try {
   if (command === 'add') {
     if (!values.id || !values.name || !values.redirect?.length)
       throw new Error('give --id <clientId> --name <app name> --redirect <uri> [--redirect <uri>...]');
-    if (parseOAuthClients(config.OAUTH_CLIENTS).some((c) => c.client_id === values.id)) {
+    if (config.oauthClients.some((c) => c.clientId === values.id)) {
       throw new Error(`${values.id} is configured in OAUTH_CLIENTS, which takes precedence: change it there`);
     }
     const clientSecret = values.secret ?? (values.confidential ? newClientSecret() : undefined);

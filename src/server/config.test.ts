@@ -115,6 +115,60 @@ describe('accounts configuration', () => {
   });
 });
 
+describe('JSON and provider variables, parsed at start-up', () => {
+  const client = (clientId: string, kind = 'web') => ({ clientId, kind, appId: 'wx0123456789abcdef', appSecret: 's'.repeat(32) });
+
+  it('reads WECHAT_CLIENTS and OAUTH_CLIENTS into typed lists, naming the entry and field of a problem', () => {
+    const c = loadConfig({
+      WECHAT_CLIENTS: JSON.stringify([client('site'), client('app', 'app')]),
+      OAUTH_CLIENTS: JSON.stringify([{ clientId: 'slicer', name: 'Slicer', redirectUris: ['https://slicer.example/cb'] }]),
+    });
+    expect([...c.wechatClients.keys()]).toEqual(['site', 'app']);
+    expect(c.wechatClients.get('app')?.kind).toBe('app');
+    expect(c.oauthClients.map((o) => o.clientId)).toEqual(['slicer']);
+    expect(() => loadConfig({ WECHAT_CLIENTS: '{"clientId":"x"}' })).toThrow(/WECHAT_CLIENTS: must be a JSON array/);
+    expect(() => loadConfig({ WECHAT_CLIENTS: JSON.stringify([{ ...client('x'), appId: 'nope' }]) })).toThrow(/WECHAT_CLIENTS\[0\]\.appId/);
+    expect(() => loadConfig({ WECHAT_CLIENTS: JSON.stringify([client('x'), client('x')]) })).toThrow(/duplicate clientId/);
+    expect(() => loadConfig({ OAUTH_CLIENTS: JSON.stringify([{ clientId: 'ab', name: 'n', redirectUris: [] }]) })).toThrow(
+      /OAUTH_CLIENTS\[0\]/,
+    );
+  });
+
+  it('never quotes a secret in a refusal', () => {
+    const secret = 'TOP-SECRET-VALUE-0123456789abcdef';
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        return String(err);
+      }
+      return '';
+    };
+    expect(refusal({ WECHAT_CLIENTS: `[{"clientId":"x","appSecret":"${secret}"` })).not.toContain(secret);
+    expect(refusal({ WECHAT_CLIENTS: JSON.stringify([{ ...client('x'), appSecret: secret, extra: secret }]) })).not.toContain(secret);
+  });
+
+  it('matches the chosen WeChat clients by id, not by text found somewhere in the list', () => {
+    const clients = JSON.stringify([client('site')]);
+    // "web" is the kind of the entry, not a clientId.
+    expect(() => loadConfig({ WECHAT_CLIENTS: clients, WECHAT_WEB_CLIENT_ID: 'web' })).toThrow(/WECHAT_WEB_CLIENT_ID/);
+    expect(() => loadConfig({ WECHAT_CLIENTS: clients, WECHAT_JSAPI_CLIENT_ID: 'other' })).toThrow(/WECHAT_JSAPI_CLIENT_ID/);
+    expect(() => loadConfig({ WECHAT_CLIENTS: clients, WECHAT_PAY_CLIENT_ID: 'other' })).toThrow(/WECHAT_PAY_CLIENT_ID/);
+    expect(loadConfig({ WECHAT_CLIENTS: clients, WECHAT_WEB_CLIENT_ID: 'site', WECHAT_JSAPI_CLIENT_ID: 'site' }).wechatClients.size).toBe(
+      1,
+    );
+  });
+
+  it('checks the WeChat Pay merchant settings at start-up, all or nothing', () => {
+    expect(loadConfig({}).wechatPay).toEqual({ kind: 'none' });
+    expect(loadConfig({ NODE_ENV: 'development' }).wechatPay).toEqual({ kind: 'dev' });
+    expect(() => loadConfig({ WECHAT_PAY_MCHID: '1900000109' })).toThrow(/WECHAT_PAY_APP_ID: not set/);
+    // Told to use no payments or the stand-in, a half-done merchant setup is not read.
+    expect(loadConfig({ WECHAT_PAY_PROVIDER: 'none', WECHAT_PAY_MCHID: '1900000109' }).wechatPay).toEqual({ kind: 'none' });
+    expect(() => loadConfig({ WECHAT_PAY_PROVIDER: 'http' })).toThrow(/WECHAT_PAY_PROVIDER: http needs/);
+  });
+});
+
 describe('.env.example', () => {
   it('works as is', async () => {
     const { parseEnv } = await import('node:util');

@@ -1,6 +1,8 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { ZTimeZone } from '../shared/api/lottery-admin';
+import { jsonList, type OAuthClientInput, type WechatClientConfig, ZOAuthClient, ZWechatClient } from './config-json';
+import { loadWechatPayConfig, type WechatPayConfig } from './config-wechat-pay';
 
 /**
  * Environment → validated configuration. A wrong or missing value stops start-up with a message
@@ -71,7 +73,7 @@ const ZEnv = z.object({
     .optional(),
   SMTP_FROM: z.string().min(3).default('Creality Cloud <no-reply@crealitycloud.com>'),
   // External sign-in (WeChat web authorisation): JSON list of {clientId, appId, appSecret, apiBase?}.
-  WECHAT_CLIENTS: z.string().optional(),
+  WECHAT_CLIENTS: jsonList('WECHAT_CLIENTS', ZWechatClient, 'clientId').optional(),
   // Which of them the site's login sheet offers inside WeChat ("Sign in with WeChat").
   WECHAT_WEB_CLIENT_ID: z
     .string()
@@ -91,7 +93,7 @@ const ZEnv = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
-  // Read by loadWechatPayConfig (src/server/mall/pay/provider.ts): merchant id and keys.
+  // Merchant id and keys, all or none (config-wechat-pay.ts): read into `wechatPay`.
   WECHAT_PAY_APP_ID: z.string().optional(),
   WECHAT_PAY_MCHID: z.string().optional(),
   WECHAT_PAY_SERIAL_NO: z.string().optional(),
@@ -101,10 +103,17 @@ const ZEnv = z.object({
   WECHAT_PAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
   WECHAT_PAY_BASE_URL: z.string().optional(),
   // OAuth server (/api/cxy/oauth2): JSON list of third-party apps {clientId, name, redirectUris[], clientSecret?}.
-  OAUTH_CLIENTS: z.string().optional(),
+  OAUTH_CLIENTS: jsonList('OAUTH_CLIENTS', ZOAuthClient, 'clientId').optional(),
   // The id_token signing key: an RSA private key (2048+ bits) as PEM or JWK JSON, e.g. from a
   // secret manager; when unset, one is generated once and kept in the database.
-  OAUTH_SIGNING_KEY: z.string().optional(),
+  OAUTH_SIGNING_KEY: z
+    .string()
+    .transform((v, ctx) => {
+      const key = rsaPrivateKey(v);
+      if (!key) ctx.addIssue({ code: 'custom', message: 'must be an RSA private key of 2048 bits or more, as PEM or JWK JSON' });
+      return key ?? z.NEVER;
+    })
+    .optional(),
   // On SIGTERM: seconds during which /healthz answers 503 while every request is still served, so
   // load balancers stop sending traffic before the instance stops listening.
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
@@ -147,9 +156,19 @@ const ZEnv = z.object({
 
 export type Env = z.infer<typeof ZEnv>;
 
-export interface Config extends Omit<Env, 'SEED_DEMO_DATA'> {
+export interface Config extends Omit<Env, 'SEED_DEMO_DATA' | 'WECHAT_CLIENTS' | 'OAUTH_CLIENTS'> {
   HOST: string;
   SEED_DEMO_DATA: boolean;
+  /** WECHAT_CLIENTS by clientId. */
+  wechatClients: ReadonlyMap<string, WechatClientConfig>;
+  /** OAUTH_CLIENTS, checked. */
+  oauthClients: readonly OAuthClientInput[];
+  /**
+   * Which WeChat Pay the mall uses: explicit WECHAT_PAY_PROVIDER, else http when WECHAT_PAY_* are
+   * set, else the dev stand-in outside production. http comes with the merchant's settings and
+   * the official account (WECHAT_PAY_CLIENT_ID) that tells us payers' openids.
+   */
+  wechatPay: { kind: 'http'; merchant: WechatPayConfig; client: WechatClientConfig } | { kind: 'dev' } | { kind: 'none' };
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   isProduction: boolean;
   /** Where codes go; development and tests default to the dev outbox, production to none. */
@@ -165,7 +184,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = ZEnv.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => {
+      const path = i.path.join('.');
+      // List variables name the entry themselves (`WECHAT_CLIENTS[0].appId: …`).
+      return `  ${i.message.startsWith(`${path}[`) ? i.message : `${path}: ${i.message}`}`;
+    });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -177,12 +200,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SMS_PROVIDER === 'http' && !(e.SMS_HTTP_URL && e.SMS_HTTP_KEY))
     problems.push('SMS_HTTP_URL, SMS_HTTP_KEY: required with SMS_PROVIDER=http');
   if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) problems.push('SMTP_URL: required with EMAIL_PROVIDER=smtp');
-  if (e.WECHAT_CLIENTS !== undefined && !validJsonArray(e.WECHAT_CLIENTS)) problems.push('WECHAT_CLIENTS: must be a JSON array');
-  if (e.OAUTH_CLIENTS !== undefined && !validJsonArray(e.OAUTH_CLIENTS)) problems.push('OAUTH_CLIENTS: must be a JSON array');
-  if (e.WECHAT_WEB_CLIENT_ID && !(e.WECHAT_CLIENTS ?? '').includes(`"${e.WECHAT_WEB_CLIENT_ID}"`))
-    problems.push('WECHAT_WEB_CLIENT_ID: must be the clientId of an entry of WECHAT_CLIENTS');
-  if (e.OAUTH_SIGNING_KEY !== undefined && !rsaPrivateKey(e.OAUTH_SIGNING_KEY))
-    problems.push('OAUTH_SIGNING_KEY: must be an RSA private key of 2048 bits or more, as PEM or JWK JSON');
+  const wechatClients = new Map((e.WECHAT_CLIENTS ?? []).map((c) => [c.clientId, c]));
+  for (const name of ['WECHAT_WEB_CLIENT_ID', 'WECHAT_JSAPI_CLIENT_ID', 'WECHAT_PAY_CLIENT_ID'] as const) {
+    const id = e[name];
+    if (id !== undefined && !wechatClients.has(id)) problems.push(`${name}: must be the clientId of an entry of WECHAT_CLIENTS`);
+  }
+  const wechatPay = wechatPayOf(e, wechatClients, isProduction, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const delivery = {
     sms: e.SMS_PROVIDER ?? (e.SMS_HTTP_URL ? 'http' : isProduction ? 'none' : 'dev'),
@@ -190,7 +213,38 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } as const;
   const HOST = e.HOST ?? (isProduction && e.PUBLIC_URL ? '0.0.0.0' : '127.0.0.1');
   const SEED_DEMO_DATA = e.SEED_DEMO_DATA ?? !(isProduction && e.PUBLIC_URL);
-  return { ...e, HOST, SEED_DEMO_DATA, database, isProduction, delivery };
+  const { WECHAT_CLIENTS: _clients, OAUTH_CLIENTS, ...rest } = e;
+  return {
+    ...rest,
+    HOST,
+    SEED_DEMO_DATA,
+    database,
+    isProduction,
+    delivery,
+    wechatClients,
+    oauthClients: OAUTH_CLIENTS ?? [],
+    wechatPay,
+  };
+}
+
+function wechatPayOf(
+  e: Env,
+  clients: ReadonlyMap<string, WechatClientConfig>,
+  isProduction: boolean,
+  problems: string[],
+): Config['wechatPay'] {
+  // Payments turned off or on the stand-in: a half-done merchant setup is not read.
+  if (e.WECHAT_PAY_PROVIDER === 'none' || e.WECHAT_PAY_PROVIDER === 'dev') return { kind: e.WECHAT_PAY_PROVIDER };
+  const loaded = loadWechatPayConfig(e);
+  if (!loaded && !e.WECHAT_PAY_PROVIDER) return { kind: isProduction ? 'none' : 'dev' };
+  if (!loaded) problems.push('WECHAT_PAY_PROVIDER: http needs the WECHAT_PAY_* settings');
+  else if ('problems' in loaded) problems.push(...loaded.problems);
+  const client = e.WECHAT_PAY_CLIENT_ID ? clients.get(e.WECHAT_PAY_CLIENT_ID) : undefined;
+  if (!client || (loaded && 'config' in loaded && client.appId !== loaded.config.appId))
+    problems.push('WECHAT_PAY_CLIENT_ID: must name the WECHAT_CLIENTS entry whose appId is WECHAT_PAY_APP_ID');
+  if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required with WeChat Pay, which notifies it');
+  if (!loaded || !('config' in loaded) || !client) return { kind: 'none' };
+  return { kind: 'http', merchant: loaded.config, client };
 }
 
 /** An RSA private key (PEM, or a JWK as JSON) strong enough to sign id tokens, or undefined. */
@@ -201,13 +255,5 @@ export function rsaPrivateKey(v: string): KeyObject | undefined {
     return key.asymmetricKeyType === 'rsa' && bits >= 2048 ? key : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function validJsonArray(v: string): boolean {
-  try {
-    return Array.isArray(JSON.parse(v));
-  } catch {
-    return false;
   }
 }

@@ -1,5 +1,4 @@
 import { type Config, ConfigError } from './config';
-import { payKindOf } from './mall/setup';
 
 /**
  * Refuses settings that are only for development when NODE_ENV=production. Domains add their
@@ -22,7 +21,7 @@ export function assertProductionSafe(config: Config): void {
   if (config.delivery.sms === 'dev') problems.push('SMS_PROVIDER: the dev outbox is refused in production (use http)');
   if (config.delivery.email === 'dev') problems.push('EMAIL_PROVIDER: the dev outbox is refused in production (use smtp)');
   // Orders "paid" at the local stand-in were never paid.
-  if (payKindOf(config) === 'dev') problems.push('WECHAT_PAY_PROVIDER: the dev stand-in is refused in production (use http)');
+  if (config.wechatPay.kind === 'dev') problems.push('WECHAT_PAY_PROVIDER: the dev stand-in is refused in production (use http)');
   if (problems.length) throw new ConfigError(`Invalid configuration for production:\n  ${problems.join('\n  ')}`);
 }
 

@@ -1,10 +1,11 @@
 import type { TSession } from '../../shared/api/accounts';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
+import type { WechatClientConfig } from '../config-json';
 import { AppError } from '../http/app-error';
 import type { ClientMeta } from './inputs';
 import type { AccountsService } from './service';
-import { createWechatProvider, ExternalSignInError, type ExternalSignInProvider, type WechatClientConfig } from './wechat/provider';
+import { createWechatProvider, ExternalSignInError, type ExternalSignInProvider } from './wechat/provider';
 
 /**
  * External sign-in: the client id names a configured provider (WECHAT_CLIENTS); its
@@ -15,7 +16,7 @@ const WECHAT_AUTHORIZE = 'https://open.weixin.qq.com/connect/oauth2/authorize';
 
 export function createExternalSignIn(
   accounts: AccountsService,
-  clients: Map<string, WechatClientConfig>,
+  clients: ReadonlyMap<string, WechatClientConfig>,
   log: { warn(obj: object, msg: string): void },
   providerFor: (c: WechatClientConfig) => ExternalSignInProvider = (c) => createWechatProvider(c),
 ) {

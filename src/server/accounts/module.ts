@@ -10,7 +10,6 @@ import { registerAccountRoutes } from './routes';
 import { loadAuthSecret } from './secret';
 import { type AccountsService, createAccountsService } from './service';
 import { createSessions } from './sessions';
-import { parseWechatClients } from './wechat/provider';
 
 export interface AccountsModule {
   accounts: AccountsService;
@@ -32,7 +31,7 @@ export async function createAccountsModule(config: Config, db: Db, log: FastifyI
     coolingDays: config.ACCOUNT_CANCEL_COOLING_DAYS,
     log,
   });
-  const external = createExternalSignIn(accounts, parseWechatClients(config.WECHAT_CLIENTS), log);
+  const external = createExternalSignIn(accounts, config.wechatClients, log);
   return { accounts, external, delivery, secret };
 }
 

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createWechatProvider, parseWechatClients } from '../accounts/wechat/provider';
-import { type Config, ConfigError } from '../config';
+import { createWechatProvider } from '../accounts/wechat/provider';
+import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { loadWechatPayConfig } from './pay/config';
 import { type DevWechatPay, startDevWechatPay } from './pay/dev';
 import { createWechatPayProvider } from './pay/provider';
 import { createPayers, devPayers, type Payers } from './payers';
@@ -18,36 +17,20 @@ export interface MallModule {
   close(): Promise<void>;
 }
 
-/** Which WeChat Pay: explicit WECHAT_PAY_PROVIDER, else http when configured, else dev outside production. */
-export function payKindOf(config: Config): MallModule['payKind'] {
-  if (config.WECHAT_PAY_PROVIDER) return config.WECHAT_PAY_PROVIDER;
-  if (loadWechatPayConfig(config as unknown as Record<string, string | undefined>)) return 'http';
-  return config.isProduction ? 'none' : 'dev';
-}
-
 /**
  * Builds the mall with its WeChat Pay. http: the merchant's settings (WECHAT_PAY_*) and the
  * official account (WECHAT_PAY_CLIENT_ID, whose appId must be WeChat Pay's) for payers' openids;
  * notifications come to PUBLIC_URL. dev: the local stand-in, members pay as made-up openids.
  */
 export async function createMallModule(config: Config, db: Db, log: FastifyBaseLogger): Promise<MallModule> {
-  const payKind = payKindOf(config);
+  const payKind = config.wechatPay.kind;
   let pay: () => Promise<PayChannel | null> = async () => null;
   let payers: Payers = devPayers();
   let close = async () => {};
   const origin = (config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, '');
-  if (payKind === 'http') {
-    const loaded = loadWechatPayConfig(config as unknown as Record<string, string | undefined>);
-    if (!loaded || 'problems' in loaded)
-      throw new ConfigError(
-        `Invalid configuration:\n  ${loaded ? loaded.problems.join('\n  ') : 'WECHAT_PAY_PROVIDER=http needs the WECHAT_PAY_* settings'}`,
-      );
-    const client = config.WECHAT_PAY_CLIENT_ID ? parseWechatClients(config.WECHAT_CLIENTS).get(config.WECHAT_PAY_CLIENT_ID) : undefined;
-    if (!client || client.appId !== loaded.config.appId || !config.PUBLIC_URL)
-      throw new ConfigError(
-        'Invalid configuration:\n  WECHAT_PAY_CLIENT_ID: must name the WECHAT_CLIENTS entry whose appId is WECHAT_PAY_APP_ID, and PUBLIC_URL must be set (WeChat Pay notifies it)',
-      );
-    const provider = createWechatPayProvider(loaded.config);
+  if (config.wechatPay.kind === 'http' && config.PUBLIC_URL) {
+    const { merchant, client } = config.wechatPay;
+    const provider = createWechatPayProvider(merchant);
     pay = async () => ({ provider });
     const wechat = createWechatProvider(client);
     payers = createPayers(db.kysely, { appId: client.appId, publicUrl: config.PUBLIC_URL, exchange: (code) => wechat.exchange(code) });

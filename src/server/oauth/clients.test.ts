@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../config';
+import { ConfigError, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { createClientStore, newClientSecret, parseOAuthClients } from './clients';
+import { createClientStore, newClientSecret, toClientMetadata } from './clients';
+
+const parseOAuthClients = (json: string | undefined) =>
+  loadConfig(json === undefined ? {} : { OAUTH_CLIENTS: json }).oauthClients.map(toClientMetadata);
 
 const SECRET = 's3cret-0123456789-abcdefghijklmnopq';
 
@@ -46,7 +49,7 @@ describe('OAUTH_CLIENTS', () => {
   it('refuses bad entries, naming the entry and field but never the secret', () => {
     const bad = (entry: unknown) => () => parseOAuthClients(JSON.stringify([entry]));
     const ok = { clientId: 'farm-app', name: 'Farm', redirectUris: ['https://farm.example/cb'] };
-    expect(bad({ ...ok, redirectUris: [] })).toThrow(/OAUTH_CLIENTS\[0\]: redirectUris/);
+    expect(bad({ ...ok, redirectUris: [] })).toThrow(/OAUTH_CLIENTS\[0\]\.redirectUris/);
     expect(bad({ ...ok, redirectUris: ['ftp://farm.example/cb'] })).toThrow(ConfigError);
     expect(bad({ ...ok, redirectUris: ['https://farm.example/cb#x'] })).toThrow(/fragment/);
     expect(bad({ ...ok, clientId: 'a b' })).toThrow(/clientId/);

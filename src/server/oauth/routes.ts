@@ -2,13 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../shared/errors';
 import type { AccountsModule } from '../accounts/module';
-import { type Config, rsaPrivateKey } from '../config';
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { DEFAULT_LOCALE_FALLBACK } from '../http/locale';
 import { message } from '../http/messages';
 import { startJob } from '../jobs';
 import { purgeExpiredOidcRows } from './adapter';
-import { parseOAuthClients } from './clients';
+import { toClientMetadata } from './clients';
 import { registerInteractionRoutes } from './interactions';
 import { createOAuthProvider, OAUTH_PREFIX } from './provider';
 
@@ -28,8 +28,8 @@ export async function registerOAuth(app: FastifyInstance, deps: { config: Config
     db: db.kysely,
     accounts: accounts.accounts,
     secret: accounts.secret,
-    signingKey: config.OAUTH_SIGNING_KEY ? rsaPrivateKey(config.OAUTH_SIGNING_KEY) : undefined,
-    clients: parseOAuthClients(config.OAUTH_CLIENTS),
+    signingKey: config.OAUTH_SIGNING_KEY,
+    clients: config.oauthClients.map(toClientMetadata),
     siteUser: async (req) => {
       const request = requests.get(req);
       if (!request) return null;

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../shared/api/lottery-wechat';
 import { ResultCode } from '../../shared/errors';
-import { parseWechatClients } from '../accounts/wechat/provider';
-import { type Config, ConfigError } from '../config';
+import type { Config } from '../config';
 import { AppError } from '../http/app-error';
 import { endpoint } from '../http/envelope';
 import { createJsapiTicketProvider, JsapiError, type JsapiTicketProvider } from './jsapi';
@@ -15,7 +14,7 @@ import { signJsapi } from './signature';
  */
 export function registerJsapiRoutes(
   app: FastifyInstance,
-  config: Pick<Config, 'WECHAT_CLIENTS' | 'WECHAT_JSAPI_CLIENT_ID' | 'PUBLIC_URL'>,
+  config: Pick<Config, 'wechatClients' | 'WECHAT_JSAPI_CLIENT_ID' | 'PUBLIC_URL'>,
   opts: { provider?: JsapiTicketProvider; fetch?: typeof fetch } = {},
 ) {
   const provider = opts.provider ?? providerFrom(config, opts.fetch);
@@ -52,11 +51,11 @@ export function registerJsapiRoutes(
   );
 }
 
-function providerFrom(config: Pick<Config, 'WECHAT_CLIENTS' | 'WECHAT_JSAPI_CLIENT_ID'>, fetchImpl?: typeof fetch) {
+function providerFrom(config: Pick<Config, 'wechatClients' | 'WECHAT_JSAPI_CLIENT_ID'>, fetchImpl?: typeof fetch) {
   const clientId = config.WECHAT_JSAPI_CLIENT_ID;
-  if (!clientId) return undefined;
-  const client = parseWechatClients(config.WECHAT_CLIENTS).get(clientId);
-  if (!client) throw new ConfigError('WECHAT_JSAPI_CLIENT_ID: must be the clientId of an entry of WECHAT_CLIENTS');
+  // loadConfig made sure the id names a client.
+  const client = clientId ? config.wechatClients.get(clientId) : undefined;
+  if (!client) return undefined;
   return createJsapiTicketProvider(client, fetchImpl ? { fetch: fetchImpl } : {});
 }
 

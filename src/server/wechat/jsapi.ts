@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { WechatClientConfig } from '../accounts/wechat/provider';
+import type { WechatClientConfig } from '../config-json';
 import { redact, wechatGetJson } from './http';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../config';
-import { createWechatProvider, ExternalSignInError, type ExternalSignInProvider, parseWechatClients } from './provider';
+import { ConfigError, loadConfig } from '../../config';
+import { createWechatProvider, ExternalSignInError, type ExternalSignInProvider } from './provider';
 import { startWechatStandIn, type WechatStandIn } from './stand-in';
 
 const APP_ID = 'wx1234567890abcdef';
@@ -138,7 +138,8 @@ describe('WeChat web authorisation', () => {
   });
 });
 
-describe('parseWechatClients', () => {
+describe('WECHAT_CLIENTS', () => {
+  const parseWechatClients = (json: string | undefined) => loadConfig(json === undefined ? {} : { WECHAT_CLIENTS: json }).wechatClients;
   const entry = { clientId: 'h5', appId: APP_ID, appSecret: SECRET };
 
   it('reads a list of clients by clientId; unset means none', () => {
@@ -154,11 +155,11 @@ describe('parseWechatClients', () => {
   it.each([
     ['not JSON', `[{"appSecret":"${SECRET}"`, /WECHAT_CLIENTS: not valid JSON/],
     ['not an array', JSON.stringify(entry), /must be a JSON array/],
-    ['bad appId', JSON.stringify([entry, { ...entry, clientId: 'b', appId: 'gh_123' }]), /WECHAT_CLIENTS\[1\]: appId/],
-    ['short secret', JSON.stringify([{ ...entry, appSecret: 'short' }]), /WECHAT_CLIENTS\[0\]: appSecret/],
-    ['bad clientId', JSON.stringify([{ ...entry, clientId: 'a b' }]), /WECHAT_CLIENTS\[0\]: clientId/],
-    ['unknown kind', JSON.stringify([{ ...entry, kind: 'desktop' }]), /WECHAT_CLIENTS\[0\]: kind/],
-    ['ftp apiBase', JSON.stringify([{ ...entry, apiBase: 'ftp://x' }]), /WECHAT_CLIENTS\[0\]: apiBase/],
+    ['bad appId', JSON.stringify([entry, { ...entry, clientId: 'b', appId: 'gh_123' }]), /WECHAT_CLIENTS\[1\]\.appId/],
+    ['short secret', JSON.stringify([{ ...entry, appSecret: 'short' }]), /WECHAT_CLIENTS\[0\]\.appSecret/],
+    ['bad clientId', JSON.stringify([{ ...entry, clientId: 'a b' }]), /WECHAT_CLIENTS\[0\]\.clientId/],
+    ['unknown kind', JSON.stringify([{ ...entry, kind: 'desktop' }]), /WECHAT_CLIENTS\[0\]\.kind/],
+    ['ftp apiBase', JSON.stringify([{ ...entry, apiBase: 'ftp://x' }]), /WECHAT_CLIENTS\[0\]\.apiBase/],
     ['misspelt key', JSON.stringify([{ ...entry, apibase: 'https://x' }]), /WECHAT_CLIENTS\[0\]: .*apibase/],
     ['duplicate clientId', JSON.stringify([entry, entry]), /WECHAT_CLIENTS\[1\]: duplicate clientId "h5"/],
   ])('refuses %s, naming the entry and never the secret', (_, json, message) => {

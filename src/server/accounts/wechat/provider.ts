@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError } from '../../config';
+import type { WechatClientConfig } from '../../config-json';
 import { redact, wechatGetJson } from '../../wechat/http';
 
 /**
@@ -37,57 +37,8 @@ export class ExternalSignInError extends Error {
   }
 }
 
-export interface WechatClientConfig {
-  clientId: string;
-  /**
-   * web (the default): the browser comes back from WeChat's redirect, so sign-in needs the state
-   * our start endpoint bound to it. app: a native app gets the code from the WeChat SDK, with no
-   * redirect a stranger could plant a code in (spec: code, clientId, redirecturi).
-   */
-  kind?: 'web' | 'app' | undefined;
-  appId: string;
-  appSecret: string;
-  apiBase?: string;
-}
-
 const DEFAULT_API_BASE = 'https://api.weixin.qq.com';
 const DEFAULT_TIMEOUT_MS = 10_000;
-
-// strictObject: a misspelt key (say `apibase`) would otherwise silently fall back to the real API.
-const ZClient = z.strictObject({
-  clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 characters of A-Z a-z 0-9 _ -'),
-  kind: z.enum(['web', 'app']).default('web'),
-  // Real appIds are wx + 16 hex digits; tolerate other lengths rather than refuse a working one.
-  appId: z.string().regex(/^wx[0-9a-zA-Z]{10,32}$/, 'must be wx followed by 10-32 letters or digits'),
-  appSecret: z.string().min(16).max(64),
-  apiBase: z.url({ protocol: /^https?$/ }).optional(),
-});
-
-/** WECHAT_CLIENTS (a JSON array) → clients by clientId. Unset or empty: no clients. */
-export function parseWechatClients(json: string | undefined): Map<string, WechatClientConfig> {
-  const clients = new Map<string, WechatClientConfig>();
-  if (json === undefined || json.trim() === '') return clients;
-  let entries: unknown;
-  try {
-    entries = JSON.parse(json);
-  } catch {
-    // Not the SyntaxError's message: recent V8 quotes the text around the error, maybe a secret.
-    throw new ConfigError('WECHAT_CLIENTS: not valid JSON');
-  }
-  if (!Array.isArray(entries)) throw new ConfigError('WECHAT_CLIENTS: must be a JSON array');
-  entries.forEach((entry: unknown, index) => {
-    const parsed = ZClient.safeParse(entry);
-    if (!parsed.success) {
-      // zod's messages name paths and expectations, never the values (so never the secret).
-      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`);
-      throw new ConfigError(`WECHAT_CLIENTS[${index}]: ${issues.join('; ')}`);
-    }
-    const client = parsed.data;
-    if (clients.has(client.clientId)) throw new ConfigError(`WECHAT_CLIENTS[${index}]: duplicate clientId "${client.clientId}"`);
-    clients.set(client.clientId, client);
-  });
-  return clients;
-}
 
 // The visitor's code cannot be used: 40029 invalid code, 40163 code been used, 41008 missing code.
 const INVALID_CODE = new Set([40029, 40163, 41008]);

@@ -1,3 +1,7 @@
+import { DEFAULT_BASE_URL, type WechatPayConfig } from '../../config-wechat-pay';
+
+export type { WechatPayConfig };
+
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -98,25 +102,6 @@ export class PayError extends Error {
   }
 }
 
-export interface WechatPayConfig {
-  /** Default https://api.mch.weixin.qq.com */
-  baseUrl: string;
-  appId: string;
-  mchid: string;
-  /** The merchant API certificate's serial number. */
-  serialNo: string;
-  /** PEM (apiclient_key.pem). */
-  privateKey: string;
-  /** 32 characters. */
-  apiV3Key: string;
-  /** The WeChat Pay public key's id (PUB_KEY_ID_…), which WeChat sends as Wechatpay-Serial. */
-  platformSerial: string;
-  /** PEM: the "WeChat Pay public key" mode (no platform certificate download). */
-  platformPublicKey: string;
-  timeoutMs?: number;
-}
-
-export const DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com';
 const DEFAULT_TIMEOUT_MS = 10_000;
 const USER_AGENT = 'cxy-companion-mall/1.0 (+WeChat Pay API v3; node)';
 

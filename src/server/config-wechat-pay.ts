@@ -1,8 +1,26 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_BASE_URL, type WechatPayConfig } from './provider';
 
 /** The merchant's settings from the environment (WECHAT_PAY_*), checked before anything starts. */
+export interface WechatPayConfig {
+  /** Default https://api.mch.weixin.qq.com */
+  baseUrl: string;
+  appId: string;
+  mchid: string;
+  /** The merchant API certificate's serial number. */
+  serialNo: string;
+  /** PEM (apiclient_key.pem). */
+  privateKey: string;
+  /** 32 characters. */
+  apiV3Key: string;
+  /** The WeChat Pay public key's id (PUB_KEY_ID_…), which WeChat sends as Wechatpay-Serial. */
+  platformSerial: string;
+  /** PEM: the "WeChat Pay public key" mode (no platform certificate download). */
+  platformPublicKey: string;
+  timeoutMs?: number;
+}
+
+export const DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com';
 
 export type WechatPayConfigResult = { config: WechatPayConfig } | { problems: string[] };
 
@@ -23,15 +41,17 @@ const BASE_URL_ENV = 'WECHAT_PAY_BASE_URL';
  * name variables, never their values (they are secrets). The two keys may be PEM text (with
  * real or `\n`-escaped line breaks, as .env files hold them) or the path of a PEM file.
  */
-export function loadWechatPayConfig(env: Record<string, string | undefined> = process.env): WechatPayConfigResult | null {
-  const value = (name: string) => {
+export type WechatPayEnv = Partial<Record<(typeof ENV)[keyof typeof ENV] | typeof BASE_URL_ENV, string>>;
+
+export function loadWechatPayConfig(env: WechatPayEnv): WechatPayConfigResult | null {
+  const value = (name: keyof WechatPayEnv) => {
     const v = env[name]?.trim();
     return v === '' ? undefined : v;
   };
-  const names = [...Object.values(ENV), BASE_URL_ENV];
+  const names: (keyof WechatPayEnv)[] = [...Object.values(ENV), BASE_URL_ENV];
   if (names.every((n) => value(n) === undefined)) return null;
   const problems: string[] = [];
-  const get = (name: string, check: (v: string) => string | null): string => {
+  const get = (name: keyof WechatPayEnv, check: (v: string) => string | null): string => {
     const v = value(name);
     const problem = v === undefined ? 'not set (all WECHAT_PAY_* variables are needed together)' : check(v);
     if (problem) problems.push(`${name}: ${problem}`);
