@@ -168,9 +168,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     registerSsr(app, {
       build: opts.ssrBuild,
       mode: opts.viteMiddlewares ? 'development' : 'production',
-      loadContext: (request, reply): AppLoadContext => ({
+      loadContext: (request, reply, anonymous): AppLoadContext => ({
         services,
-        ctx: request.ctx,
+        ctx: anonymous ? { ...request.ctx, token: '', userId: '' } : request.ctx,
         cspNonce: reply.cspNonce?.script ?? '',
       }),
       cache: services.pageCache,

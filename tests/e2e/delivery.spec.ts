@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { masked, signInByApi } from './session';
 
 test.describe('delivery', () => {
   test('pages are compressed, hashed assets are cached for a year and served pre-compressed', async ({ request, page }) => {
@@ -35,7 +36,7 @@ test.describe('delivery', () => {
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
   });
 
-  test('anonymous page views share a short cache per language; signed-in ones do not', async ({ request }) => {
+  test('page views share a short cache per language, signed in or not', async ({ request }) => {
     const path = `/webview/rule?v=${Date.now()}`;
     const first = await request.get(path, { headers: { 'accept-language': 'fr' } });
     const second = await request.get(path, { headers: { 'accept-language': 'fr', 'accept-encoding': 'br' } });
@@ -55,9 +56,46 @@ test.describe('delivery', () => {
     const revalidated = await request.get(path, { headers: { 'accept-language': 'fr', 'if-none-match': etag } });
     expect(revalidated.status()).toBe(304);
 
+    // The page is the same for everyone: a signed-in visitor gets the shared copy.
     const signedIn = await request.get(path, { headers: { 'accept-language': 'fr', cookie: 'token=abc; userId=1' } });
-    expect(signedIn.headers()['x-page-cache']).toBeUndefined();
+    expect(signedIn.headers()['x-page-cache']).toBe('hit');
+    expect(await signedIn.text()).toBe(await first.text());
     const device = await request.get('/download');
     expect(device.headers()['x-page-cache']).toBeUndefined();
+  });
+
+  test('a signed-in visitor shares public pages, and personal pages stay their own', async ({ playwright, baseURL }) => {
+    const visitor = async () => {
+      const request = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${1 + Math.floor(Math.random() * 250)}` },
+      });
+      return { request, phone: await signInByApi({ request }) };
+    };
+    const [a, b] = [await visitor(), await visitor()];
+    const path = `/webview/rule?shared=${Date.now()}`;
+    // Signed in first: the render is shared, so it holds neither visitor.
+    const first = await a.request.get(path);
+    expect(first.headers()['x-page-cache']).toBe('miss');
+    const html = await first.text();
+    for (const phone of [a.phone, b.phone]) expect(html).not.toContain(phone.slice(-4));
+    const second = await b.request.get(path);
+    expect(second.headers()['x-page-cache']).toBe('hit');
+    expect(await second.text()).toBe(html);
+
+    for (let round = 0; round < 2; round++) {
+      for (const [me, other] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        const own = await me.request.get('/account');
+        expect(own.headers()['x-page-cache']).toBeUndefined();
+        expect(own.headers()['cache-control']).toContain('private');
+        const text = await own.text();
+        expect(text).toContain(masked(me.phone).slice(-4));
+        expect(text).not.toContain(masked(other.phone));
+      }
+    }
+    await Promise.all([a.request.dispose(), b.request.dispose()]);
   });
 });

@@ -48,6 +48,21 @@ describe('PageCache', () => {
   });
 });
 
+describe('personal pages', () => {
+  it('are remembered for the cache time, at most as many as the entries', () => {
+    let now = 1000;
+    const c = new PageCache(5, 2, () => now);
+    c.markPersonal('settings');
+    expect(c.isPersonal('settings')).toBe(true);
+    expect(c.isPersonal('model')).toBe(false);
+    now += 5001;
+    expect(c.isPersonal('settings')).toBe(false);
+    for (const k of ['a', 'b', 'c']) c.markPersonal(k);
+    expect(c.isPersonal('a')).toBe(false);
+    expect(c.isPersonal('c')).toBe(true);
+  });
+});
+
 describe('encodedBody', () => {
   it('compresses once per encoding and honours q=0', async () => {
     const { PageCache: PC, encodedBody } = await import('./page-cache');

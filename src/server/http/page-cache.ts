@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 
 /**
- * A short cache of rendered pages for anonymous visitors: a shared link that goes viral is
- * rendered once per few seconds per language instead of once per visitor. Only pages that say
- * they are the same for every anonymous visitor (`Cache-Control: public, s-maxage=N`) are kept,
- * never answers that set cookies, and never for signed-in visitors. Entries keep the CSP header
- * of their render, so the nonce in the HTML and the header match. Concurrent misses for one key
- * share one render.
+ * A short cache of rendered pages: a shared link that goes viral is rendered once per few seconds
+ * per language instead of once per visitor. Only pages that say they are the same for every
+ * visitor (`Cache-Control: public, s-maxage=N`; their personal parts are fetched by the browser)
+ * are kept, rendered without the caller's identity, never answers that set cookies. Entries keep
+ * the CSP header of their render, so the nonce in the HTML and the header match. Concurrent
+ * misses for one key share one render.
  */
 export interface CachedPage {
   status: number;
@@ -41,6 +41,8 @@ export function encodedBody(page: CachedPage, acceptEncoding: string | undefined
 export class PageCache {
   private entries = new Map<string, CachedPage>();
   private pending = new Map<string, Promise<CachedPage | null>>();
+  /** Keys whose page turned out personal: signed-in visitors skip the shared render for a while. */
+  private personal = new Map<string, number>();
 
   constructor(
     private readonly maxSeconds: number,
@@ -88,6 +90,23 @@ export class PageCache {
   entry(status: number, headers: [string, string][], body: Buffer, ttlSeconds: number): CachedPage {
     const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
     return { status, headers, body, etag, expires: this.now() + ttlSeconds * 1000, encoded: new Map() };
+  }
+
+  /** The page of `key` is not shared (no public Cache-Control): known for the longest cache time. */
+  markPersonal(key: string): void {
+    if (this.personal.size >= this.maxEntries) {
+      const oldest = this.personal.keys().next().value;
+      if (oldest !== undefined) this.personal.delete(oldest);
+    }
+    this.personal.set(key, this.now() + this.maxSeconds * 1000);
+  }
+
+  isPersonal(key: string): boolean {
+    const until = this.personal.get(key);
+    if (until === undefined) return false;
+    if (until > this.now()) return true;
+    this.personal.delete(key);
+    return false;
   }
 
   /** Content changed: forget everything (each instance's copies expire within seconds anyway). */

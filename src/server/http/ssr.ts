@@ -16,7 +16,8 @@ export function registerSsr(
   opts: {
     build: BuildLoader;
     mode: 'production' | 'development';
-    loadContext: (req: FastifyRequest, reply: FastifyReply) => AppLoadContext;
+    /** `anonymous`: the context of a render shared by every visitor, without the caller's identity. */
+    loadContext: (req: FastifyRequest, reply: FastifyReply, anonymous: boolean) => AppLoadContext;
     cache: PageCache;
   },
 ) {
@@ -27,8 +28,8 @@ export function registerSsr(
     handler ??= createRequestHandler(await opts.build(), 'production');
     return handler;
   };
-  const render = async (request: FastifyRequest, reply: FastifyReply) =>
-    (await getHandler())(toFetchRequest(request), opts.loadContext(request, reply));
+  const render = async (request: FastifyRequest, reply: FastifyReply, anonymous = false) =>
+    (await getHandler())(toFetchRequest(request, anonymous), opts.loadContext(request, reply, anonymous));
 
   app.register(async (pages) => {
     // Page form posts (route actions) read the raw body themselves.
@@ -42,17 +43,24 @@ export function registerSsr(
         // Unknown API paths never render a page.
         if (request.url.startsWith('/api/')) return reply.callNotFound();
         const key = opts.cache.enabled ? cacheKey(request) : null;
-        if (!key) return sendResponse(request, reply, await render(request, reply));
+        const signedIn = Boolean(request.ctx.token || request.ctx.userId);
+        if (!key || (signedIn && opts.cache.isPersonal(key))) return sendResponse(request, reply, await render(request, reply));
 
+        // Cached pages are rendered without the caller's identity, so a signed-in visitor shares
+        // them with everyone; a page that turns out personal (no public Cache-Control) is then
+        // rendered again as the visitor, and remembered as personal for a while.
         let own: Response | undefined;
         let rendered = false;
         const page = await opts.cache.getOrRender(key, async () => {
           rendered = true;
-          const response = await render(request, reply);
+          const response = await render(request, reply, true);
           const ttl =
             response.status === 200 && !response.headers.has('set-cookie') ? opts.cache.ttlOf(response.headers.get('cache-control')) : 0;
           if (!ttl) {
-            own = response;
+            if (signedIn) {
+              opts.cache.markPersonal(key);
+              await response.body?.cancel();
+            } else own = response;
             return null;
           }
           const headers = [...response.headers];
@@ -69,13 +77,12 @@ export function registerSsr(
 }
 
 /**
- * Anonymous page views only (document requests, not the router's `.data` fetches). Keyed by the
- * origin too: without PUBLIC_URL a page's links name the host it was asked for (an allowed one:
- * http/hosts.ts), and one host's links must not be served on another.
+ * Document requests only (not the router's `.data` fetches). Keyed by the origin too: without
+ * PUBLIC_URL a page's links name the host it was asked for (an allowed one: http/hosts.ts), and
+ * one host's links must not be served on another.
  */
 function cacheKey(request: FastifyRequest): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  if (request.ctx.token || request.ctx.userId) return null;
   const path = request.url.split('?')[0] ?? '';
   if (path.endsWith('.data')) return null;
   return `${request.protocol}://${request.host}|${request.ctx.locale}|${request.url}`;
@@ -103,11 +110,14 @@ function sendResponse(request: FastifyRequest, reply: FastifyReply, response: Re
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
-function toFetchRequest(request: FastifyRequest): Request {
+// What carries the caller's identity; a shared render sees none of it.
+const IDENTITY_HEADERS = new Set(['cookie', 'authorization', 'token']);
+
+function toFetchRequest(request: FastifyRequest, anonymous: boolean): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || (anonymous && IDENTITY_HEADERS.has(key))) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
   const controller = new AbortController();
