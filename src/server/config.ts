@@ -119,6 +119,8 @@ const ZEnv = z.object({
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  // The most the page cache holds, its pages and their compressed copies together.
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -48,6 +48,24 @@ describe('PageCache', () => {
   });
 });
 
+describe('memory', () => {
+  it('holds at most its byte budget, counting the compressed copies, and forgets what it drops', async () => {
+    const c = new PageCache(5, 100, Date.now, 30_000);
+    const kb = (n: number) => c.entry(200, [], Buffer.alloc(n * 1000, 'x'), 5);
+    for (const k of ['a', 'b', 'c', 'd']) await c.getOrRender(k, async () => kb(3));
+    // 3 KB bodies count 9 KB each: three fit in 30 KB, the oldest went.
+    expect(c.get('a')).toBeUndefined();
+    expect(['b', 'c', 'd'].every((k) => c.get(k))).toBe(true);
+    expect(c.footprint).toBe(27_000);
+    // A page larger than the whole budget is served but not kept.
+    expect(await c.getOrRender('huge', async () => kb(11))).not.toBeNull();
+    expect(c.get('huge')).toBeUndefined();
+    await c.getOrRender('b2', async () => kb(3));
+    c.clear();
+    expect(c.footprint).toBe(0);
+  });
+});
+
 describe('personal pages', () => {
   it('are remembered for the cache time, at most as many as the entries', () => {
     let now = 1000;

@@ -38,8 +38,13 @@ export function encodedBody(page: CachedPage, acceptEncoding: string | undefined
   return { body, encoding };
 }
 
+// An entry holds its body and at most two compressed copies, each smaller than the body.
+const FOOTPRINT_PER_BODY_BYTE = 3;
+
 export class PageCache {
   private entries = new Map<string, CachedPage>();
+  /** What the entries may hold at most, counted as FOOTPRINT_PER_BODY_BYTE × their bodies. */
+  private bytes = 0;
   private pending = new Map<string, Promise<CachedPage | null>>();
   /** Keys whose page turned out personal: signed-in visitors skip the shared render for a while. */
   private personal = new Map<string, number>();
@@ -48,6 +53,7 @@ export class PageCache {
     private readonly maxSeconds: number,
     private readonly maxEntries = 500,
     private readonly now: () => number = Date.now,
+    private readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
   get enabled() {
@@ -58,7 +64,7 @@ export class PageCache {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (hit.expires <= this.now()) {
-      this.entries.delete(key);
+      this.drop(key);
       return undefined;
     }
     return hit;
@@ -112,14 +118,32 @@ export class PageCache {
   /** Content changed: forget everything (each instance's copies expire within seconds anyway). */
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Bytes the entries may hold at most (bodies and their compressed copies). */
+  get footprint(): number {
+    return this.bytes;
   }
 
   private set(key: string, page: CachedPage) {
-    if (this.entries.size >= this.maxEntries) {
-      // Drop the oldest entry (Map keeps insertion order).
+    const size = page.body.length * FOOTPRINT_PER_BODY_BYTE;
+    if (size > this.maxBytes) return;
+    this.drop(key);
+    // Drop the oldest entries (Map keeps insertion order) until the new one fits.
+    while (this.entries.size >= this.maxEntries || this.bytes + size > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      if (oldest === undefined) break;
+      this.drop(oldest);
     }
     this.entries.set(key, page);
+    this.bytes += size;
+  }
+
+  private drop(key: string) {
+    const page = this.entries.get(key);
+    if (!page) return;
+    this.entries.delete(key);
+    this.bytes -= page.body.length * FOOTPRINT_PER_BODY_BYTE;
   }
 }
