@@ -258,6 +258,15 @@ await db.close();
 `;
 const TOP_UP = 4000;
 
+/** Grants `amount` chances to each user in each campaign, through the product's ledger. */
+export function topUpChances(databaseUrl, campaignIds, users, amount = TOP_UP) {
+  tsx(['--input-type=module', '-e', TOP_UP_SCRIPT], databaseUrl, {
+    BENCH_CAMPAIGNS: JSON.stringify(campaignIds.map(Number)),
+    BENCH_USER_IDS: JSON.stringify(users.map((u) => u.userId)),
+    BENCH_TOP_UP: String(amount),
+  });
+}
+
 /** A query runner over the engine's database, opened by the bench itself (not through the server). */
 export async function openCheck(engine, databaseUrl) {
   if (engine === 'sqlite') {
@@ -447,11 +456,7 @@ async function runEngine({ engine, databaseUrl, cwd, dir, log, helloUrl }) {
   const users = createUsers(databaseUrl);
   const warm = createCampaign(databaseUrl, dir, `${engine} warm-up`);
   const measured = createCampaign(databaseUrl, dir, `${engine} measured`);
-  tsx(['--input-type=module', '-e', TOP_UP_SCRIPT], databaseUrl, {
-    BENCH_CAMPAIGNS: JSON.stringify([Number(warm.id), Number(measured.id)]),
-    BENCH_USER_IDS: JSON.stringify(users.map((u) => u.userId)),
-    BENCH_TOP_UP: String(TOP_UP),
-  });
+  topUpChances(databaseUrl, [warm.id, measured.id], users);
   log(
     `  ${engine}: ${users.length} users with sessions, campaigns ${warm.id} (warm-up) and ${measured.id} (measured) in ${Date.now() - t0} ms`,
   );
