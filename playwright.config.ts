@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { generateWechatPayKeys, type WechatPayStandInOptions } from './src/server/mall/pay/stand-in';
+import { generateWechatPayKeys, type WechatPayStandInOptions } from './src/dev/wechat-pay/stand-in';
 
 /**
  * Browser journeys on the production build, in the system's Chromium (no browser download).

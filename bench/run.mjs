@@ -1,4 +1,4 @@
-// `npm run bench`: throughput and memory of the product server against a bare Fastify baseline; raffle
+// `npm run bench`: a fresh start's time to ready; throughput and memory of the product server against a bare Fastify baseline; raffle
 // draws, gift codes, check-ins and the referral job under load; JavaScript weight per route; and
 // Lighthouse scores. A measurement, not a test: missed targets print FAIL but exit 0; only a
 // benchmark that could not run exits non-zero.
@@ -12,6 +12,7 @@ import { sourceStamp } from '../scripts/source-stamp.mjs';
 import { campaignFamilies } from './campaigns.mjs';
 import { DRAW_CONNECTIONS, DRAWS_TITLE, raffleDraws } from './draws.mjs';
 import { kb, round, section, table, verdict } from './format.mjs';
+import { freshStart } from './fresh-start.mjs';
 import { analyticsIngest } from './ingest.mjs';
 import { jsPerRoute, lazyExtra } from './js-size.mjs';
 import { audit, CATEGORIES } from './lighthouse.mjs';
@@ -231,6 +232,15 @@ try {
   results.js = { ...js, content };
   for (const c of js.css) console.log(`CSS   ${c.file}: ${kb(c.gzip)} KB gzip (${kb(c.raw)} KB raw)`);
   results.js = { ...results.js, landing: { gzipKB: kb(landing.gzip), budgetKB: LANDING_BUDGET_KB, pass: landingOk } };
+
+  // 2a. A newcomer's first start: new database, migrations, demo seeding, until /healthz answers.
+  section('Fresh start (new SQLite file, demo seeding, to /healthz 200; median of 3)');
+  results.freshStart = await freshStart({ cwd: snapshot });
+  console.log(
+    `${verdict(results.freshStart.pass)}  fresh start: median ${results.freshStart.medianMs} ms (runs ${results.freshStart.times.join(', ')} ms; target < ${results.freshStart.targetMs} ms); CPU used: median ${results.freshStart.medianCpuMs} ms`,
+  );
+  if (!results.freshStart.pass)
+    results.fails.push(`fresh start ${results.freshStart.medianMs} ms (target < ${results.freshStart.targetMs} ms)`);
 
   // 2–3. The product and the baseline, each on its own free port. A bench account with a password
   // is created first with the operator command (the product refuses codes in production).

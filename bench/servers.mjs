@@ -87,9 +87,10 @@ export async function stopServer(server, graceMs = 10_000) {
 
 /**
  * The product on its own database for a load section (draws, analytics ingestion): production
- * mode, no demo rows, the load's address (127.0.0.1) past the per-address limits.
+ * mode, no demo rows (unless `env` says otherwise), the load's address (127.0.0.1) past the
+ * per-address limits.
  */
-export async function startProduct({ name, cwd, root, databaseUrl, nodeArgs = [], env = {} }) {
+export async function startProduct({ name, cwd, root, databaseUrl, nodeArgs = [], env = {}, timeoutMs }) {
   return startServer({
     name,
     script: 'build/app/main.js',
@@ -107,6 +108,7 @@ export async function startProduct({ name, cwd, root, databaseUrl, nodeArgs = []
     },
     nodeArgs,
     healthPath: '/healthz',
+    ...(timeoutMs ? { timeoutMs } : {}),
   });
 }
 

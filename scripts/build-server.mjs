@@ -1,22 +1,16 @@
-// Bundles the Fastify server (src/server/main.ts) for `npm start`, and pre-compresses the client
-// assets so the server never compresses a static file per request.
+// Bundles the Fastify server (src/server/main.ts) for `npm start`, with the development providers
+// (src/dev) in their own file, and pre-compresses the client assets so the server never compresses
+// a static file per request. build/app/main.meta.json lists what the server bundle is made of.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
+import { devBundleOptions, serverBundleOptions } from './server-bundle.mjs';
 import { sourceStamp } from './source-stamp.mjs';
 
-await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'build/app/main.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
+const server = await build(serverBundleOptions('build/app'));
+fs.writeFileSync('build/app/main.meta.json', JSON.stringify(server.metafile));
+await build(devBundleOptions('build/app'));
 
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|map|html)$/;
 function* files(dir) {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startWechatStandIn } from '../../src/server/accounts/wechat/stand-in';
+import { startWechatStandIn } from '../../src/dev/wechat/oauth-stand-in';
 import { ResultCode } from '../../src/shared/errors';
 import { api, e164, newPhone } from '../helpers/accounts';
 import { createTestApp, ENGINES, type TestApp } from '../helpers/app';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type JsapiStandIn, startJsapiStandIn } from '../../src/dev/wechat/jsapi-stand-in';
 import { buildApp } from '../../src/server/app';
 import { ConfigError, loadConfig } from '../../src/server/config';
-import { type JsapiStandIn, startJsapiStandIn } from '../../src/server/wechat/jsapi-standin';
 import { LOTTERY_API } from '../../src/shared/api/routes-lottery';
 import { ResultCode } from '../../src/shared/errors';
 import { createTestApp, createTestDb, type TestApp } from '../helpers/app';

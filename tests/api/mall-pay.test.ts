@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWechatStandIn, type WechatStandIn } from '../../src/server/accounts/wechat/stand-in';
+import { startWechatStandIn, type WechatStandIn } from '../../src/dev/wechat/oauth-stand-in';
+import { generateWechatPayKeys, startWechatPayStandIn, type WechatPayStandIn } from '../../src/dev/wechat-pay/stand-in';
 import { loadConfig } from '../../src/server/config';
-import { generateWechatPayKeys, startWechatPayStandIn, type WechatPayStandIn } from '../../src/server/mall/pay/stand-in';
 import { assertProductionSafe } from '../../src/server/production-guard';
 import { ResultCode } from '../../src/shared/errors';
 import { createTestApp, ENGINES, type TestApp } from '../helpers/app';

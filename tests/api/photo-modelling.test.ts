@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodePng } from '../../src/server/content/demo-models/png';
+import { encodePng } from '../../scripts/demo-assets/png';
 import { ResultCode } from '../../src/shared/errors';
 import { MAX_PHOTO_BYTES } from '../../src/shared/photo-rules';
 import { ENGINES } from '../helpers/app';

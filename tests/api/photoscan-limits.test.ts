@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngChunk } from '../../src/server/content/demo-models/png';
+import { pngChunk } from '../../scripts/demo-assets/png';
 import { deleteAbandonedJobs } from '../../src/server/photoscan/limits';
 import { ResultCode } from '../../src/shared/errors';
 import { MAX_PHOTO_BYTES } from '../../src/shared/photo-rules';

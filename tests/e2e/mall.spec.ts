@@ -1,6 +1,6 @@
 import { WECHAT_MP, WECHAT_MP_PORT, WECHAT_PAY_STAND_IN } from '../../playwright.config';
-import { startWechatStandIn } from '../../src/server/accounts/wechat/stand-in';
-import { startWechatPayStandIn, wechatBridgeShim } from '../../src/server/mall/pay/stand-in';
+import { startWechatStandIn } from '../../src/dev/wechat/oauth-stand-in';
+import { startWechatPayStandIn, wechatBridgeShim } from '../../src/dev/wechat-pay/stand-in';
 import { expect } from './fixtures';
 import { cli } from './operator';
 import { signInByApi, test } from './session';

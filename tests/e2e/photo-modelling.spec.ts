@@ -1,4 +1,4 @@
-import { encodePng } from '../../src/server/content/demo-models/png';
+import { encodePng } from '../../scripts/demo-assets/png';
 import { expect, hydrated } from './fixtures';
 import { signInByApi, test } from './session';
 

@@ -1,5 +1,5 @@
 import { WECHAT_PORT } from '../../playwright.config';
-import { startWechatStandIn } from '../../src/server/accounts/wechat/stand-in';
+import { startWechatStandIn } from '../../src/dev/wechat/oauth-stand-in';
 import { expect, test } from './fixtures';
 
 /**

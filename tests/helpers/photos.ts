@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodePng, PNG_SIGNATURE, pngChunk } from '../../src/server/content/demo-models/png';
+import { encodePng, PNG_SIGNATURE, pngChunk } from '../../scripts/demo-assets/png';
 
 const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/photos');
 

@@ -1,5 +1,4 @@
-import { deflateRawSync } from 'node:zlib';
-import { crc32 } from '../../src/server/content/demo-models/png';
+import { crc32, deflateRawSync } from 'node:zlib';
 
 /** One entry of a test archive: deflated unless `stored`. */
 export interface TestZipEntry {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { createCodes } from './codes';
-import { renderOutboxPage } from './delivery/dev-outbox';
 import { createDelivery, type Delivery } from './delivery/factory';
 import { createExternalSignIn, type ExternalSignIn } from './external';
 import { createPasswordGuesses } from './password-guesses';
@@ -21,7 +20,7 @@ export interface AccountsModule {
 /** Builds the accounts domain: secret, codes, sessions, delivery, external sign-in. */
 export async function createAccountsModule(config: Config, db: Db, log: FastifyInstance['log']): Promise<AccountsModule> {
   const secret = await loadAuthSecret(db.kysely, config.AUTH_SECRET);
-  const delivery = createDelivery(config, (line) => log.warn(line));
+  const delivery = await createDelivery(config, (line) => log.warn(line));
   const accounts = createAccountsService({
     db,
     codes: createCodes(db, secret),
@@ -41,7 +40,7 @@ export function registerAccounts(app: FastifyInstance, m: AccountsModule, public
   if (outbox) {
     // Development only (start-up refuses the outbox in production): the codes that were "sent".
     app.get('/__dev/outbox', async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderOutboxPage(outbox.list())),
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(outbox.page()),
     );
     app.get('/__dev/outbox.json', async (request) => {
       const destination = (request.query as { destination?: string }).destination;

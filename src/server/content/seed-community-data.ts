@@ -1,4 +1,5 @@
 import { Gender } from '../../shared/enums';
+import type { Slug } from './demo-library';
 
 /**
  * What the demo community says (seed-community.ts writes it): members, topics, the circle, posts
@@ -8,7 +9,6 @@ import { Gender } from '../../shared/enums';
 
 /** The demo library's makers (lin, sam, camille) and the members this seed adds. */
 export type Who = 'lin' | 'sam' | 'camille' | 'official' | 'yichun' | 'lucas';
-export type Slug = 'calibration-cube' | 'twisted-vase' | 'shelf-bracket' | 'hex-key-holder';
 export type ImageKey =
   | 'timelapse'
   | 'poster'
@@ -23,6 +23,22 @@ export type ImageKey =
   | 'bracketWood'
   | 'vaseOcean'
   | 'holderYellow';
+/** The community's images, by the name each is kept under (content/demo) and served as. */
+export const DEMO_IMAGES: Record<ImageKey, { name: string; kind?: 'video'; mime?: string }> = {
+  timelapse: { name: 'twisted-vase-timelapse.png', kind: 'video', mime: 'image/apng' },
+  poster: { name: 'twisted-vase-timelapse-poster.png' },
+  cover: { name: 'circle-cover.png' },
+  bannerVase: { name: 'banner-vase-week.png' },
+  bannerBracket: { name: 'banner-workshop-guide.png' },
+  bannerCube: { name: 'banner-filament-calculator.png' },
+  cubeRed: { name: 'calibration-cube-red.png' },
+  cubeOrange: { name: 'calibration-cube-2.png' },
+  cubeBlack: { name: 'calibration-cube-3.png' },
+  bracketGrey: { name: 'equerres-1.png' },
+  bracketWood: { name: 'equerres-2.png' },
+  vaseOcean: { name: 'vase-ocean-blue.png' },
+  holderYellow: { name: 'hex-key-holder-v2.png' },
+};
 export type TopicKey = 'calibration' | 'vase';
 
 export interface Said {

@@ -4,12 +4,9 @@ import type { SliceParameters } from '../../shared/slice';
 import type { Database } from '../db/schema';
 import type { TargetKind } from '../db/schema-content';
 import type { Seed } from '../db/seed/seed';
-import { DEMO_MODELS } from './demo-models';
-import { bbox, type Mesh, mergeMeshes, translate } from './demo-models/mesh';
-import type { Rgb } from './demo-models/thumbnail';
-import { renderStill, renderTimelapse } from './demo-models/timelapse';
+import { DEMO_MODELS, readDemoImage, type Slug } from './demo-library';
 import { addFile } from './seed';
-import { CIRCLE, type ImageKey, MODEL_COMMENTS, MODEL_REACTIONS, type Slug, TOPICS, USERS, type Who } from './seed-community-data';
+import { CIRCLE, DEMO_IMAGES, type ImageKey, MODEL_COMMENTS, MODEL_REACTIONS, TOPICS, USERS, type Who } from './seed-community-data';
 import { POSTS } from './seed-community-posts';
 import type { FileStorage } from './storage';
 
@@ -21,8 +18,7 @@ import type { FileStorage } from './storage';
  *
  * The demo makers and models are found through the models' STL file names, not by nickname (a
  * real member may share a nickname). Counters are recounted from the rows at the end, so they
- * agree with the rows whatever was there before. Images are made by the timelapse renderer (a few
- * times faster than the thumbnail's): the seed runs at first start.
+ * agree with the rows whatever was there before. The images are files kept in content/demo.
  */
 export function communityDemoSeed(storage: FileStorage): Seed {
   return {
@@ -38,7 +34,7 @@ export function communityDemoSeed(storage: FileStorage): Seed {
       // Nothing to build on (the library was removed before this seed first ran): seed nothing.
       if (!cube || !vase || !bracket || !holder) return;
 
-      const files = await renderImages(trx, storage, now);
+      const files = await storeImages(trx, storage, now);
       const HOUR = 3_600_000;
       const ago = (hours: number) => now - hours * HOUR;
 
@@ -329,55 +325,14 @@ async function recount(trx: Kysely<Database>): Promise<void> {
     .execute();
 }
 
-/** Turns a mesh about the z axis (demo models are centred on it): another view, same camera. */
-function turned(mesh: Mesh, degrees: number): Mesh {
-  const a = (degrees * Math.PI) / 180;
-  const [c, s] = [Math.cos(a), Math.sin(a)];
-  return { vertices: mesh.vertices.map(([x, y, z]) => [x * c - y * s, x * s + y * c, z]), triangles: mesh.triangles };
-}
-
-/** Renders the timelapse, poster, circle cover, banners and post images, and stores them. */
-async function renderImages(trx: Kysely<Database>, storage: FileStorage, now: number): Promise<Record<ImageKey, number>> {
-  const mesh = Object.fromEntries(DEMO_MODELS.map((m) => [m.slug, m.build()])) as Record<Slug, Mesh>;
-  const colour = Object.fromEntries(DEMO_MODELS.map((m) => [m.slug, m.colour])) as Record<Slug, Rgb>;
-  const photo = (m: Mesh, c: Rgb) => renderStill(m, { width: 640, height: 480, colour: c });
-  const banner = (m: Mesh, c: Rgb) => renderStill(m, { width: 750, height: 300, colour: c });
-
-  // The circle's cover: its members' favourite shop prints side by side.
-  const row: Mesh[] = [];
-  let x = 0;
-  for (const m of [turned(mesh['shelf-bracket'], 90), mesh['hex-key-holder'], mesh['calibration-cube']]) {
-    const b = bbox(m);
-    row.push(translate(m, [x - b.min[0], -(b.min[1] + b.max[1]) / 2, 0]));
-    x += b.max[0] - b.min[0] + 12;
-  }
-
-  const tl = renderTimelapse(mesh['twisted-vase'], { colour: colour['twisted-vase'], openTop: true });
-  const images: Record<ImageKey, { bytes: Buffer; name: string; kind?: 'video'; mime?: string }> = {
-    timelapse: { bytes: tl.apng, name: 'twisted-vase-timelapse.png', kind: 'video', mime: 'image/apng' },
-    poster: { bytes: tl.poster, name: 'twisted-vase-timelapse-poster.png' },
-    cover: { bytes: banner(mergeMeshes(...row), [88, 120, 170]), name: 'circle-cover.png' },
-    bannerVase: { bytes: banner(turned(mesh['twisted-vase'], 20), [40, 160, 170]), name: 'banner-vase-week.png' },
-    bannerBracket: { bytes: banner(mesh['shelf-bracket'], [236, 132, 44]), name: 'banner-workshop-guide.png' },
-    bannerCube: { bytes: banner(turned(mesh['calibration-cube'], -20), [120, 90, 200]), name: 'banner-filament-calculator.png' },
-    cubeRed: { bytes: photo(turned(mesh['calibration-cube'], -25), [214, 64, 58]), name: 'calibration-cube-red.png' },
-    cubeOrange: { bytes: photo(turned(mesh['calibration-cube'], 12), colour['calibration-cube']), name: 'calibration-cube-2.png' },
-    cubeBlack: { bytes: photo(turned(mesh['calibration-cube'], -38), [72, 74, 84]), name: 'calibration-cube-3.png' },
-    bracketGrey: { bytes: photo(turned(mesh['shelf-bracket'], 150), colour['shelf-bracket']), name: 'equerres-1.png' },
-    bracketWood: { bytes: photo(turned(mesh['shelf-bracket'], 40), [176, 132, 88]), name: 'equerres-2.png' },
-    // Printed in vase mode: open at the top.
-    vaseOcean: {
-      bytes: renderStill(turned(mesh['twisted-vase'], 25), { width: 640, height: 480, colour: [70, 150, 200], openTop: true }),
-      name: 'vase-ocean-blue.png',
-    },
-    holderYellow: { bytes: photo(turned(mesh['hex-key-holder'], -30), [242, 190, 50]), name: 'hex-key-holder-v2.png' },
-  };
+/** Stores the timelapse, poster, circle cover, banners and post images. */
+async function storeImages(trx: Kysely<Database>, storage: FileStorage, now: number): Promise<Record<ImageKey, number>> {
   const ids = {} as Record<ImageKey, number>;
-  for (const [key, f] of Object.entries(images) as [ImageKey, (typeof images)[ImageKey]][]) {
+  for (const [key, f] of Object.entries(DEMO_IMAGES) as [ImageKey, (typeof DEMO_IMAGES)[ImageKey]][]) {
     ids[key] = await addFile(
       trx,
       storage,
-      { kind: f.kind ?? 'image', bytes: f.bytes, ext: 'png', name: f.name, mime: f.mime ?? 'image/png' },
+      { kind: f.kind ?? 'image', bytes: readDemoImage(f.name), ext: 'png', name: f.name, mime: f.mime ?? 'image/png' },
       now,
     );
   }

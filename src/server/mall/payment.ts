@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 import { moveAndRead, moveOrder, type OrderRow, orderByNo, orderView, ownOrder } from './orders';
 import { type JsapiPayParams, PayError, type PaymentNotice, type Transaction, type WechatPayProvider } from './pay/provider';
-import type { PayAnswer } from './pay/stand-in';
+import type { PayAnswer } from './pay/v3';
 
 /**
  * Paying orders with WeChat Pay (JSAPI) and learning the outcome. WeChat Pay is the source of

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createWechatProvider } from '../accounts/wechat/provider';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { type DevWechatPay, startDevWechatPay } from './pay/dev';
 import { createWechatPayProvider } from './pay/provider';
 import { createPayers, devPayers, type Payers } from './payers';
 import type { PayChannel, PaymentDeps } from './payment';
 import { createMallService, type Mall } from './service';
+
+type DevWechatPay = Awaited<ReturnType<typeof import('../../dev/index').startDevWechatPay>>;
 
 export interface MallModule {
   mall: Mall;
@@ -38,10 +39,12 @@ export async function createMallModule(config: Config, db: Db, log: FastifyBaseL
     // Started on first use (keys made, port opened), once.
     let started: Promise<DevWechatPay> | undefined;
     const dev = () => {
-      started ??= startDevWechatPay().then((d) => {
-        log.warn({ standIn: d.standIn.url }, 'WeChat mall: DEVELOPMENT payments through a local stand-in (no money moves)');
-        return d;
-      });
+      started ??= import('../../dev/index')
+        .then(({ startDevWechatPay }) => startDevWechatPay())
+        .then((d) => {
+          log.warn({ standIn: d.standIn.url }, 'WeChat mall: DEVELOPMENT payments through a local stand-in (no money moves)');
+          return d;
+        });
       return started;
     };
     pay = async () => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { pngChunk } from '../../../scripts/demo-assets/png';
 import { flatPng, pngClaiming, realJpeg, realWebp } from '../../../tests/helpers/photos';
-import { pngChunk } from '../content/demo-models/png';
 import { inspectPhoto } from './image-check';
 
 const seg = (marker: number, body: number[]) => Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 255, ...body]);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { type JsapiStandIn, startJsapiStandIn } from '../../dev/wechat/jsapi-stand-in';
 import { createJsapiTicketProvider, JsapiError, type JsapiTicketProvider } from './jsapi';
-import { type JsapiStandIn, startJsapiStandIn } from './jsapi-standin';
 
 const APP_ID = 'wx1234567890abcdef';
 const SECRET = 'stand-in-secret-0123456789abcdef';

@@ -22,7 +22,7 @@ const noLog = () => {};
 
 describe('delivery factory', () => {
   it('dev: both channels go to one outbox', async () => {
-    const d = createDelivery(base, noLog);
+    const d = await createDelivery(base, noLog);
     expect(d.sms.name).toBe('dev');
     expect(d.email.name).toBe('dev');
     await d.sms.send(msg);
@@ -30,27 +30,29 @@ describe('delivery factory', () => {
     expect(d.outbox?.list()).toHaveLength(2);
   });
 
-  it('refuses the outbox in production, even if start-up checks were skipped', () => {
-    expect(() => createDelivery({ ...base, isProduction: true }, noLog)).toThrow(/production/);
-    expect(() => createDelivery({ ...base, isProduction: true, delivery: { sms: 'http', email: 'dev' } }, noLog)).toThrow(/production/);
+  it('refuses the outbox in production, even if start-up checks were skipped', async () => {
+    await expect(createDelivery({ ...base, isProduction: true }, noLog)).rejects.toThrow(/production/);
+    await expect(createDelivery({ ...base, isProduction: true, delivery: { sms: 'http', email: 'dev' } }, noLog)).rejects.toThrow(
+      /production/,
+    );
   });
 
-  it('real providers per setting, no outbox', () => {
-    const d = createDelivery({ ...base, isProduction: true, delivery: { sms: 'http', email: 'smtp' } }, noLog);
+  it('real providers per setting, no outbox', async () => {
+    const d = await createDelivery({ ...base, isProduction: true, delivery: { sms: 'http', email: 'smtp' } }, noLog);
     expect(d.sms.name).toBe('http');
     expect(d.email.name).toBe('smtp');
     expect(d.outbox).toBeNull();
   });
 
-  it('mixes: dev SMS with SMTP e-mail', () => {
-    const d = createDelivery({ ...base, delivery: { sms: 'dev', email: 'smtp' } }, noLog);
+  it('mixes: dev SMS with SMTP e-mail', async () => {
+    const d = await createDelivery({ ...base, delivery: { sms: 'dev', email: 'smtp' } }, noLog);
     expect(d.sms.name).toBe('dev');
     expect(d.email.name).toBe('smtp');
     expect(d.outbox).not.toBeNull();
   });
 
   it('none: sending fails, not retryable', async () => {
-    const d = createDelivery({ ...base, isProduction: true, delivery: { sms: 'none', email: 'none' } }, noLog);
+    const d = await createDelivery({ ...base, isProduction: true, delivery: { sms: 'none', email: 'none' } }, noLog);
     expect(d.outbox).toBeNull();
     for (const channel of [d.sms, d.email]) {
       const err = await channel.send(msg).catch((e: unknown) => e);
@@ -60,10 +62,12 @@ describe('delivery factory', () => {
     }
   });
 
-  it('a provider without its settings is an error', () => {
-    expect(() => createDelivery({ ...base, SMS_HTTP_KEY: undefined, delivery: { sms: 'http', email: 'none' } }, noLog)).toThrow(
+  it('a provider without its settings is an error', async () => {
+    await expect(createDelivery({ ...base, SMS_HTTP_KEY: undefined, delivery: { sms: 'http', email: 'none' } }, noLog)).rejects.toThrow(
       /SMS_HTTP_KEY/,
     );
-    expect(() => createDelivery({ ...base, SMTP_URL: undefined, delivery: { sms: 'none', email: 'smtp' } }, noLog)).toThrow(/SMTP_URL/);
+    await expect(createDelivery({ ...base, SMTP_URL: undefined, delivery: { sms: 'none', email: 'smtp' } }, noLog)).rejects.toThrow(
+      /SMTP_URL/,
+    );
   });
 });

@@ -1,8 +1,7 @@
 import type { Config } from '../../config';
-import { createDevOutbox, type DevOutbox } from './dev-outbox';
 import { createHttpSmsDelivery } from './sms-http';
 import { createSmtpDelivery } from './smtp';
-import { type CodeDelivery, DeliveryError } from './types';
+import { type CodeDelivery, DeliveryError, type DevOutbox } from './types';
 
 export type DeliveryConfig = Pick<Config, 'delivery' | 'SMS_HTTP_URL' | 'SMS_HTTP_KEY' | 'SMTP_URL' | 'SMTP_FROM' | 'isProduction'>;
 
@@ -13,14 +12,18 @@ export interface Delivery {
   outbox: DevOutbox | null;
 }
 
-/** The delivery of each channel, as configured (`config.delivery`, see config.ts). */
-export function createDelivery(config: DeliveryConfig, log: (line: string) => void): Delivery {
+/**
+ * The delivery of each channel, as configured (`config.delivery`, see config.ts). The development
+ * outbox is loaded only when configured, so production never loads its code.
+ */
+export async function createDelivery(config: DeliveryConfig, log: (line: string) => void): Promise<Delivery> {
   const { sms, email } = config.delivery;
   let outbox: DevOutbox | null = null;
   if (sms === 'dev' || email === 'dev') {
     // Start-up already refuses this (production-guard.ts); checked again so that no other path
     // can ever put codes in a production log.
     if (config.isProduction) throw new Error('The development outbox cannot be used in production');
+    const { createDevOutbox } = await import('../../../dev/index');
     outbox = createDevOutbox({ log });
   }
 

@@ -37,3 +37,26 @@ export class DeliveryError extends Error {
     super(message);
   }
 }
+
+/** One message the development outbox kept. */
+export interface OutboxEntry {
+  at: number;
+  channel: OutgoingCode['channel'];
+  destination: string;
+  purpose: MessageKind;
+  code: string;
+  /** The SMS text, or the e-mail's plain-text body. */
+  text: string;
+}
+
+/** The development outbox (src/dev/outbox): codes kept in memory and logged, never sent. */
+export interface DevOutbox {
+  sms: CodeDelivery;
+  email: CodeDelivery;
+  /** Newest first. */
+  list(): OutboxEntry[];
+  /** The newest message sent to this phone number or address. */
+  latest(destination: string): OutboxEntry | undefined;
+  /** A self-contained HTML page listing the outbox, for a development-only route. */
+  page(): string;
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startWechatStandIn, type WechatStandIn } from '../../../dev/wechat/oauth-stand-in';
 import { ConfigError, loadConfig } from '../../config';
 import { createWechatProvider, ExternalSignInError, type ExternalSignInProvider } from './provider';
-import { startWechatStandIn, type WechatStandIn } from './stand-in';
 
 const APP_ID = 'wx1234567890abcdef';
 const SECRET = 'stand-in-secret-0123456789abcdef';

@@ -3,7 +3,7 @@
  * (the fixtures, docs/examples) are used where the content matters; these only carry the
  * signatures and structure the detection reads.
  */
-import { encodePng } from '../demo-models/png';
+import { encodePng } from '../../../../scripts/demo-assets/png';
 
 const bytes = (...parts: (string | number[])[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));

@@ -5,10 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startDevWechatPay } from '../../../dev/wechat-pay/dev';
+import {
+  generateRsaPemPair,
+  generateWechatPayKeys,
+  startWechatPayStandIn,
+  type WechatPayStandIn,
+  wechatBridgeShim,
+} from '../../../dev/wechat-pay/stand-in';
 import { loadWechatPayConfig } from '../../config-wechat-pay';
-import { startDevWechatPay } from './dev';
 import { createWechatPayProvider, type PayError, type PayOrder, type WechatPayConfig, type WechatPayProvider } from './provider';
-import { generateRsaPemPair, generateWechatPayKeys, startWechatPayStandIn, type WechatPayStandIn, wechatBridgeShim } from './stand-in';
 import { encryptResource, type JsapiPayParams, signWechatpay } from './v3';
 
 let keys: ReturnType<typeof generateWechatPayKeys>;

@@ -1,6 +1,6 @@
 import { createVerify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { generateRsaPemPair } from './stand-in';
+import { generateRsaPemPair } from '../../../dev/wechat-pay/stand-in';
 import {
   answerMessage,
   authorization,

@@ -143,6 +143,13 @@ export function signWechatpay(p: {
 /** What the page passes to `WeixinJSBridge.invoke('getBrandWCPayRequest', …)` (the mall's contract type). */
 export type { JsapiPayParams };
 
+/** The page's callback value, as WeChat's client gives it. */
+export interface PayAnswer {
+  err_msg: 'get_brand_wcpay_request:ok' | 'get_brand_wcpay_request:fail' | 'get_brand_wcpay_request:cancel';
+  /** Development stand-in only: why it failed. */
+  reason?: string;
+}
+
 export function jsapiPayParams(p: {
   appId: string;
   prepayId: string;

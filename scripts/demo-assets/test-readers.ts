@@ -1,6 +1,6 @@
-import { inflateSync } from 'node:zlib';
+import { crc32, inflateSync } from 'node:zlib';
 import type { Vec3 } from './mesh';
-import { crc32, PNG_SIGNATURE } from './png';
+import { PNG_SIGNATURE } from './png';
 
 /** Readers used by the tests to check the writers independently of them. */
 

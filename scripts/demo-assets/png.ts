@@ -1,24 +1,7 @@
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 
 /** The 8 bytes every PNG file starts with. */
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-/** CRC-32 (ISO 3309, the one PNG and zlib use). */
-export function crc32(data: Uint8Array, crc = 0): number {
-  let c = ~crc >>> 0;
-  for (const byte of data) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return ~c >>> 0;
-}
 
 /** One PNG chunk: length, type, data and the CRC of type and data. */
 export function pngChunk(type: string, data: Uint8Array): Buffer {

@@ -1,30 +1,13 @@
-import { renderMessage } from './messages';
-import type { CodeDelivery, MessageKind, OutgoingCode } from './types';
+import { renderMessage } from '../../server/accounts/delivery/messages';
+import type { CodeDelivery, DevOutbox, OutboxEntry, OutgoingCode } from '../../server/accounts/delivery/types';
+
+export type { DevOutbox, OutboxEntry };
 
 /**
  * Development stand-in for SMS and e-mail: messages stay in memory (shown by a dev-only page) and
  * are written to the log. This is the only place a code may be logged, which is why the factory
  * and start-up both refuse it in production.
  */
-export interface OutboxEntry {
-  at: number;
-  channel: OutgoingCode['channel'];
-  destination: string;
-  purpose: MessageKind;
-  code: string;
-  /** The SMS text, or the e-mail's plain-text body. */
-  text: string;
-}
-
-export interface DevOutbox {
-  sms: CodeDelivery;
-  email: CodeDelivery;
-  /** Newest first. */
-  list(): OutboxEntry[];
-  /** The newest message sent to this phone number or address. */
-  latest(destination: string): OutboxEntry | undefined;
-}
-
 export function createDevOutbox(opts: { log: (line: string) => void; max?: number }): DevOutbox {
   const max = Math.max(1, opts.max ?? 100);
   // Newest first; the oldest drop off the end once `max` is reached.
@@ -51,6 +34,7 @@ export function createDevOutbox(opts: { log: (line: string) => void; max?: numbe
     email: channel('email'),
     list: () => entries.slice(),
     latest: (destination) => entries.find((e) => e.destination === destination),
+    page: () => renderOutboxPage(entries),
   };
 }
 

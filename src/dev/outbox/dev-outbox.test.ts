@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { OutgoingCode } from '../../server/accounts/delivery/types';
 import { createDevOutbox, type OutboxEntry, renderOutboxPage } from './dev-outbox';
-import type { OutgoingCode } from './types';
 
 const sms = (destination: string, code: string): OutgoingCode => ({
   channel: 'sms',

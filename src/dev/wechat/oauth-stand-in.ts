@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { serveStandIn, type TransportFailure } from '../../wechat/stand-in-server';
+import { serveStandIn, type TransportFailure } from './stand-in-server';
 
 /**
  * A local stand-in for WeChat's two web-authorisation endpoints, for tests (never started by the

@@ -1,4 +1,5 @@
-import { crc32, PNG_SIGNATURE, pngChunk } from './png';
+import { crc32 } from 'node:zlib';
+import { PNG_SIGNATURE, pngChunk } from './png';
 import { decodePng } from './test-readers';
 
 /** An APNG reader for the tests: checks the structure and plays the frames back as full images. */

@@ -2,7 +2,7 @@ import { encodeApng } from './apng';
 import { add, bbox, corners, dot, type Mesh, normalize, scale, sub, triangleNormal, type Vec3 } from './mesh';
 import { encodePng } from './png';
 import { boxBlur, type Projected, rasterize } from './raster';
-import { DEFAULT_COLOUR, productCamera, type Rgb, type RgbImage } from './thumbnail';
+import { DEFAULT_COLOUR, productView, type Rgb, type RgbImage } from './thumbnail';
 
 /**
  * A print timelapse of a model: it grows layer by layer on the bed, as a looping animated PNG,
@@ -87,24 +87,8 @@ export function layeredScene(mesh: Mesh, options: TimelapseOptions = {}, still =
   const base = (options.colour ?? DEFAULT_COLOUR).map(toLinear) as unknown as Rgb;
 
   // Camera and framing of the thumbnail renderer.
-  const { eye, back, forward, right, up, radius } = productCamera(mesh);
+  const { eye, back, right, up, radius, toCamera, toScreen, screen } = productView(mesh, W, H);
   const box = bbox(mesh);
-  const cam = mesh.vertices.map((v) => {
-    const r = sub(v, eye);
-    const z = dot(r, forward);
-    return { sx: dot(r, right) / z, sy: dot(r, up) / z, z };
-  });
-  let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
-  for (const p of cam) {
-    [minX, maxX, minY, maxY] = [Math.min(minX, p.sx), Math.max(maxX, p.sx), Math.min(minY, p.sy), Math.max(maxY, p.sy)];
-  }
-  const k = Math.min((0.84 * W) / Math.max(1e-9, maxX - minX), (0.8 * H) / Math.max(1e-9, maxY - minY));
-  const toScreen = (p: { sx: number; sy: number; z: number }): Projected => ({
-    x: W / 2 + k * (p.sx - (minX + maxX) / 2),
-    y: H * 0.47 - k * (p.sy - (minY + maxY) / 2),
-    z: p.z,
-  });
-  const screen = cam.map(toScreen);
 
   const fromCamera = (x: number, y: number, z: number): Vec3 => normalize(add(add(scale(right, x), scale(up, y)), scale(back, z)));
   const key = fromCamera(-0.5, 0.75, 0.45);
@@ -181,10 +165,8 @@ export function layeredScene(mesh: Mesh, options: TimelapseOptions = {}, still =
   const [sw, sh] = [Math.ceil(width / 2), Math.ceil(height / 2)];
   const shadow = new Float32Array(sw * sh);
   const ground = (v: Vec3): Projected => {
-    const r = sub([v[0], v[1], box.min[2]], eye);
-    const z = dot(r, forward);
-    const p = toScreen({ sx: dot(r, right) / z, sy: dot(r, up) / z, z });
-    return { x: p.x / (2 * SS), y: p.y / (2 * SS), z };
+    const p = toScreen(toCamera([v[0], v[1], box.min[2]]));
+    return { x: p.x / (2 * SS), y: p.y / (2 * SS), z: p.z };
   };
   for (const t of mesh.triangles) {
     const [a, b, c] = corners(mesh, t);

@@ -1,7 +1,17 @@
 import { createPublicKey, type KeyObject, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { listenLocal } from '../../wechat/stand-in-server';
+import {
+  beijingTime,
+  isFreshTimestamp,
+  type JsapiPayParams,
+  parseAuthorization,
+  requestMessage,
+  rsaVerify,
+  signWechatpay,
+  verifyJsapiPaySign,
+} from '../../server/mall/pay/v3';
+import { listenLocal } from '../wechat/stand-in-server';
 import { createNotifier } from './stand-in-notifier';
 import {
   ApiError,
@@ -15,16 +25,6 @@ import {
   ZPay,
   ZRefund,
 } from './stand-in-protocol';
-import {
-  beijingTime,
-  isFreshTimestamp,
-  type JsapiPayParams,
-  parseAuthorization,
-  requestMessage,
-  rsaVerify,
-  signWechatpay,
-  verifyJsapiPaySign,
-} from './v3';
 
 /**
  * A local stand-in for WeChat Pay's API v3 (JSAPI payments), for tests and development only

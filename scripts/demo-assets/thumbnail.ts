@@ -56,6 +56,29 @@ export function productCamera(mesh: Mesh): { eye: Vec3; back: Vec3; forward: Vec
   return { eye, back, forward, right, up: cross(right, forward), radius };
 }
 
+/** The product camera, and the projection that fits the model into a W × H image with a margin. */
+export function productView(mesh: Mesh, W: number, H: number) {
+  const camera = productCamera(mesh);
+  const { eye, forward, right, up } = camera;
+  const toCamera = (v: Vec3) => {
+    const r = sub(v, eye);
+    const z = dot(r, forward);
+    return { sx: dot(r, right) / z, sy: dot(r, up) / z, z };
+  };
+  const cam = mesh.vertices.map(toCamera);
+  let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const p of cam) {
+    [minX, maxX, minY, maxY] = [Math.min(minX, p.sx), Math.max(maxX, p.sx), Math.min(minY, p.sy), Math.max(maxY, p.sy)];
+  }
+  const k = Math.min((0.84 * W) / Math.max(1e-9, maxX - minX), (0.8 * H) / Math.max(1e-9, maxY - minY));
+  const toScreen = (p: { sx: number; sy: number; z: number }): Projected => ({
+    x: W / 2 + k * (p.sx - (minX + maxX) / 2),
+    y: H * 0.47 - k * (p.sy - (minY + maxY) / 2),
+    z: p.z,
+  });
+  return { ...camera, toCamera, toScreen, screen: cam.map(toScreen) };
+}
+
 /** Renders `mesh` to raw RGB pixels (see renderThumbnail). */
 export function renderImage(mesh: Mesh, options: ThumbnailOptions = {}): RgbImage {
   const width = options.width ?? 400;
@@ -65,30 +88,8 @@ export function renderImage(mesh: Mesh, options: ThumbnailOptions = {}): RgbImag
   const H = height * ss;
   const base = (options.colour ?? DEFAULT_COLOUR).map(toLinear) as unknown as Rgb;
 
-  const { eye, back, forward, right, up, radius } = productCamera(mesh);
+  const { eye, back, right, up, radius, toCamera, toScreen, screen } = productView(mesh, W, H);
   const box = bbox(mesh);
-  const toCamera = (v: Vec3) => {
-    const r = sub(v, eye);
-    const z = dot(r, forward);
-    return { sx: dot(r, right) / z, sy: dot(r, up) / z, z };
-  };
-
-  // Fit the model's projection into the image with a margin.
-  const cam = mesh.vertices.map(toCamera);
-  let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
-  for (const p of cam) {
-    minX = Math.min(minX, p.sx);
-    maxX = Math.max(maxX, p.sx);
-    minY = Math.min(minY, p.sy);
-    maxY = Math.max(maxY, p.sy);
-  }
-  const k = Math.min((0.84 * W) / Math.max(1e-9, maxX - minX), (0.8 * H) / Math.max(1e-9, maxY - minY));
-  const toScreen = (p: { sx: number; sy: number; z: number }): Projected => ({
-    x: W / 2 + k * (p.sx - (minX + maxX) / 2),
-    y: H * 0.47 - k * (p.sy - (minY + maxY) / 2),
-    z: p.z,
-  });
-  const screen = cam.map(toScreen);
   const at = (i: number): Projected => screen[i] ?? { x: 0, y: 0, z: 1 };
 
   // Lights, given in camera space (x right, y up, z towards the viewer).

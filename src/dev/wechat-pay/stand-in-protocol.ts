@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { TradeState } from './provider';
+import type { TradeState } from '../../server/mall/pay/provider';
+import type { JsapiPayParams, PayAnswer } from '../../server/mall/pay/v3';
 import type { NotificationAttempt } from './stand-in-notifier';
-import type { JsapiPayParams } from './v3';
 
 /** The WeChat Pay stand-in's interface and the request bodies it accepts (WeChat's v3 rules). */
 
@@ -46,12 +46,7 @@ export interface StandInOrder {
   refundedFen: number;
 }
 
-/** The page's callback value, as WeChat's client gives it. */
-export interface PayAnswer {
-  err_msg: 'get_brand_wcpay_request:ok' | 'get_brand_wcpay_request:fail' | 'get_brand_wcpay_request:cancel';
-  /** Stand-in only: why it failed. */
-  reason?: string;
-}
+export type { PayAnswer };
 
 export interface WechatPayStandIn {
   /** Base URL, to use as baseUrl. */
