@@ -56,10 +56,21 @@ export async function jsPerRoute(root) {
     const files = new Set(importsOf(assets.entry));
     for (const r of chain(id)) for (const f of importsOf(r)) files.add(f);
     const gzip = [...files].reduce((sum, f) => sum + sizeOf(f), 0);
-    routes.push({ id, path: assets.routes[id].index ? '/' : `/${assets.routes[id].path ?? ''}`, files: [...files], gzip });
+    // The stylesheets the page links (root's site-wide sheets, then its route's own).
+    // React Router marks a route's own sheets with a trailing '#'; the file is the same.
+    const cssFiles = [...new Set(chain(id).flatMap((r) => (r.css ?? []).map((f) => f.replace(/#$/, ''))))];
+    const cssGzip = cssFiles.reduce((sum, f) => sum + sizeOf(f), 0);
+    routes.push({
+      id,
+      path: assets.routes[id].index ? '/' : `/${assets.routes[id].path ?? ''}`,
+      files: [...files],
+      gzip,
+      cssFiles,
+      cssGzip,
+    });
   }
 
-  // CSS: every stylesheet in the client build (this app links one global sheet from root).
+  // CSS: every stylesheet in the client build (root links the site-wide one, each route its own).
   const assetDir = path.join(clientDir, 'assets');
   const css = fs
     .readdirSync(assetDir)

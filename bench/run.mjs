@@ -231,6 +231,8 @@ try {
   content.analytics = { sdkKB: kb(sdk.gzip), dashboardFirstLoadKB: kb(dashboard.gzip), chartsKB: kb(charts.gzip) };
   results.js = { ...js, content };
   for (const c of js.css) console.log(`CSS   ${c.file}: ${kb(c.gzip)} KB gzip (${kb(c.raw)} KB raw)`);
+  for (const r of [landing, model, raffle]) console.log(`CSS   ${r.id} page links ${r.cssFiles.length} sheets, ${kb(r.cssGzip)} KB gzip`);
+  content.css = Object.fromEntries([landing, model, raffle].map((r) => [r.id, { files: r.cssFiles, gzipKB: kb(r.cssGzip) }]));
   results.js = { ...results.js, landing: { gzipKB: kb(landing.gzip), budgetKB: LANDING_BUDGET_KB, pass: landingOk } };
 
   // 2a. A newcomer's first start: new database, migrations, demo seeding, until /healthz answers.

@@ -12,6 +12,12 @@ const server = await build(serverBundleOptions('build/app'));
 fs.writeFileSync('build/app/main.meta.json', JSON.stringify(server.metafile));
 await build(devBundleOptions('build/app'));
 
+// React Router moves the server build's stylesheet (every sheet of the app in one file) into the
+// client's assets, though no page links it: each route links its own sheets.
+for (const f of fs.readdirSync('build/client/assets')) {
+  if (/^server-build-.*\.css$/.test(f)) fs.rmSync(path.join('build/client/assets', f));
+}
+
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|map|html)$/;
 function* files(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

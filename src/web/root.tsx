@@ -22,14 +22,15 @@ import { LoadError, LoadWatchdog } from './load-watchdog';
 import { REM_SCRIPT } from './rem-script';
 import { provideStore } from './store';
 import { LoadingOverlay } from './ui/loading-overlay';
-import stylesHref from './ui/styles.css?url';
 import { ToastHost } from './ui/toast';
 import './load-context';
+// The site-wide sheets, in cascade order; each feature's own sheet comes with its route's modules.
+import './ui/tokens.css';
+import './ui/base.css';
+import './ui/sheet.css';
+import './ui/parts.css';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesHref },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { ctx, services, cspNonce } = context;

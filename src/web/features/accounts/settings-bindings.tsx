@@ -10,6 +10,7 @@ import { FlowPanel, type FlowProps, isElevated, OwnCodeFields, type Panel, useFl
 import { PasswordFlow } from './settings-password';
 import { useSignedInApi } from './signed-in-api';
 import { useForm } from './use-form';
+import './account.css';
 
 /** The sign-in methods: phone and e-mail (link, change, unlink) and the password, with their panels. */
 export function MethodsSection({ me, panel, setPanel }: { me: TMe; panel: Panel; setPanel: (p: Panel) => void }) {

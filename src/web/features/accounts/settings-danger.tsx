@@ -11,6 +11,7 @@ import { sessionChanged } from './login-store';
 import { FlowPanel, OwnCodeFields, ownTypes, type Panel } from './settings-flow';
 import { useSignedInApi } from './signed-in-api';
 import { useForm } from './use-form';
+import './account.css';
 
 /** The cooling-off period the cancellation notice promises (ACCOUNT_CANCEL_COOLING_DAYS on the server). */
 const COOLING_DAYS = 15;

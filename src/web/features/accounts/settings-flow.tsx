@@ -8,6 +8,7 @@ import { showToast } from '../../ui/toast';
 import { CodeRow, FormEnd } from './form-parts';
 import { useSignedInApi } from './signed-in-api';
 import { type Form, useForm } from './use-form';
+import './account.css';
 
 /** Pieces shared by the account page's panels (bindings, password, cancellation). */
 

@@ -8,6 +8,7 @@ import { showToast } from '../../ui/toast';
 import { FormError, TextField } from './form-parts';
 import { useSignedInApi } from './signed-in-api';
 import { useForm } from './use-form';
+import './account.css';
 
 /** The account page's head: avatar, title and account id. */
 export function AccountHead({ me }: { me: TMe }) {

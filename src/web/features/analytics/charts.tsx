@@ -14,6 +14,7 @@ import {
 import { useEffect, useRef } from 'react';
 import type { AnalyticsOverview } from '../../../shared/api/analytics';
 import { useTranslation } from '../../i18n/react';
+import './dashboard.css';
 
 // Only the pieces drawn here (chart.js is tree-shaken to them).
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);

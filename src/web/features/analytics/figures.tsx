@@ -1,6 +1,7 @@
 import type { AnalyticsOverview } from '../../../shared/api/analytics';
 import { formatCount } from '../../../shared/format';
 import { useTranslation } from '../../i18n/react';
+import './dashboard.css';
 
 /** The dashboard's numbers as tables: what the charts draw, readable by everyone. */
 export function Figures({ overview }: { overview: AnalyticsOverview }) {

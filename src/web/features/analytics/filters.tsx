@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import type { AnalyticsDimensions } from '../../../shared/api/analytics';
 import { useTranslation } from '../../i18n/react';
+import './dashboard.css';
 
 export interface Filters {
   from: string;

@@ -10,6 +10,7 @@ import { CampaignHero } from '../lottery/campaign-frame';
 import { queryId } from '../lottery/raffle-paths';
 import type { Route } from './+types/check-in';
 import { RewardStrip } from './reward-strip';
+import './check-in.css';
 
 const Member = lazy(() => import('./member'));
 

@@ -13,6 +13,7 @@ import { useSignedInApi } from '../accounts/signed-in-api';
 import { useHydrated } from '../content/hydrated';
 import { MonthCalendar } from './month-calendar';
 import { RewardStrip } from './reward-strip';
+import './check-in.css';
 
 /** The reader's time zone, as the browser knows it (the server pins it at the first check-in). */
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/react';
+import './check-in.css';
 
 const shift = (month: string, by: number) => {
   const [y, m] = month.split('-').map(Number) as [number, number];

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/react';
+import './check-in.css';
 
 /**
  * The reward cycle as a row of days: those of the current streak done, the next one marked.

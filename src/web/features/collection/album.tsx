@@ -1,6 +1,7 @@
 import type { CollectionCardView } from '../../../shared/api/collection';
 import { useTranslation } from '../../i18n/react';
 import { CardFace } from './card-face';
+import './collection.css';
 
 /** How many kinds of the set the reader holds at least one of. */
 export const kindsHeld = (cards: CollectionCardView[]) => cards.filter((c) => c.count > 0).length;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './collection.css';
 
 /**
  * The drawn face of a card: a part of a 3D printer for the default set's keys, a generic part for

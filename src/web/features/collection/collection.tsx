@@ -10,6 +10,7 @@ import { queryId } from '../lottery/raffle-paths';
 import type { Route } from './+types/collection';
 import { Album } from './album';
 import { EarnCards, SetPrize } from './sections';
+import './collection.css';
 
 const Member = lazy(() => import('./member'));
 

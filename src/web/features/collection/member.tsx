@@ -10,6 +10,7 @@ import { useSignedInData } from '../accounts/use-signed-in-data';
 import { useHydrated } from '../content/hydrated';
 import { Album, kindsHeld } from './album';
 import { ConfirmExchange, Exchanged, PrizeLinks } from './exchange-dialogs';
+import './collection.css';
 
 /**
  * The reader's part of the album: their cards, and the exchange of a complete set (confirmed

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { CollectionView, EarnLinks } from '../../../shared/api/collection';
 import { useTranslation } from '../../i18n/react';
 import { rafflePath } from '../lottery/raffle-paths';
+import './collection.css';
 
 /** Where cards are earned: the campaigns of each kind running now, or "not running now". */
 export function EarnCards({ earn }: { earn: EarnLinks }) {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { UserCard } from '../../../shared/api/content';
 import { contentPaths } from './content-paths';
+import './content.css';
 
 /** A round avatar: the picture, or the first letter of the nickname on a tint. */
 export function Avatar({ user, size = 'm' }: { user: UserCard; size?: 's' | 'm' | 'l' }) {

@@ -4,6 +4,7 @@ import { formatCount, formatDate } from '../../../shared/format';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { contentPaths } from './content-paths';
+import './lists.css';
 
 export function PostCardView({ post, owner = false }: { post: PostCard; owner?: boolean }) {
   const { t } = useTranslation('content');

@@ -12,6 +12,7 @@ import { contentMeta } from './content-meta';
 import { ContentNotFound } from './content-not-found';
 import { OpenInAppBar } from './open-in-app';
 import { PostList } from './post-list';
+import './lists.css';
 
 /** Banner links are site paths or web addresses; anything else (`javascript:`…) goes nowhere. */
 const safeLink = (link: string) => (/^(https?:\/\/|\/(?!\/))/i.test(link) ? link : '#');

@@ -12,6 +12,7 @@ import { AuthorLine } from './author';
 import { useHydrated } from './hydrated';
 import { HeartIcon } from './reaction-icons';
 import { updateViewer, useViewer, type ViewerTarget } from './viewer';
+import './content.css';
 
 type ItemProps = {
   comment: CommentView;

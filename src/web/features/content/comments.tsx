@@ -12,6 +12,7 @@ import { addComments, commentCountKey, useCommentCount } from './comment-count';
 import { CommentItem, Replies } from './comment-item';
 import { LoadMore, usePaged } from './paged';
 import type { ViewerTarget } from './viewer';
+import './content.css';
 
 type Reply = { parentId: string; replyTo: string };
 type Draft = { body: string } & Partial<Reply>;

@@ -1,4 +1,5 @@
 import { type ComponentProps, lazy, Suspense } from 'react';
+import './content.css';
 
 /**
  * The interactive parts of the share pages (reactions, follow, comments) as lazy chunks: the

@@ -1,4 +1,5 @@
 import type { Media } from '../../../shared/api/content';
+import './lists.css';
 
 /**
  * A recording: a video with the browser's own controls (no autoplay, nothing loaded until asked),

@@ -16,6 +16,7 @@ import { ContentNotFound } from './content-not-found';
 import { contentPaths } from './content-paths';
 import { Comments, FollowButton, ModelPreview, ReactionBar } from './islands';
 import { OpenInAppBar } from './open-in-app';
+import './content.css';
 
 /**
  * The licence explainer, at the licence's own section: the document's `##` sections are written in

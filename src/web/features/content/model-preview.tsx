@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense, useCallback, useEffect, useState } 
 import { useTranslation } from '../../i18n/react';
 import { useHydrated } from './hydrated';
 import type { ViewerProps, ViewerStatus } from './model-viewer';
+import './content.css';
 
 /**
  * "View in 3D" under the gallery. three.js (~150 KB gzip) is a separate chunk, fetched only when

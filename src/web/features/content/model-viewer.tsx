@@ -20,6 +20,7 @@ import {
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { ThreeMFLoader } from 'three/examples/jsm/loaders/3MFLoader.js';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
+import './content.css';
 
 /**
  * The 3D preview (a lazy chunk: three.js is loaded only when the visitor presses "View in 3D").

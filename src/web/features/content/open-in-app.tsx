@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { track } from '../../analytics/track';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
+import './content.css';
 
 /**
  * The bar on shared pages: opens the app at the same content (its deep link), and falls back to

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Page } from '../../../shared/api/content';
 import { useTranslation } from '../../i18n/react';
+import './content.css';
 
 /**
  * A list that starts with the page the server rendered and grows by "load more": when the end of

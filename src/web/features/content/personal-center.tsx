@@ -19,6 +19,8 @@ import { ContentNotFound } from './content-not-found';
 import { FollowButton } from './islands';
 import { OpenInAppBar } from './open-in-app';
 import { LoadMore, usePaged } from './paged';
+import './content.css';
+import './lists.css';
 
 const TABS = ['models', 'posts', 'groups'] as const;
 type Tab = (typeof TABS)[number];

@@ -15,6 +15,8 @@ import { contentPaths } from './content-paths';
 import { Comments, FollowButton, ReactionBar } from './islands';
 import { MediaPlayer } from './media-player';
 import { OpenInAppBar } from './open-in-app';
+import './content.css';
+import './lists.css';
 
 /** A shared post (`/creality-cloud/share-content/:blogId`): text, images or video, topics, comments. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -6,6 +6,7 @@ import { useLazyApi } from '../../api/lazy-api';
 import { useTranslation } from '../../i18n/react';
 import { PostCardView } from './cards';
 import { LoadMore, usePaged } from './paged';
+import './lists.css';
 
 type Scope = { circleId: string } | { topicId: string } | { userId: string };
 

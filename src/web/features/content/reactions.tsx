@@ -11,6 +11,7 @@ import { commentCountKey, useCommentCount } from './comment-count';
 import { useHydrated } from './hydrated';
 import { CommentIcon, HeartIcon, StarIcon } from './reaction-icons';
 import { updateViewer, useViewer, type ViewerTarget } from './viewer';
+import './content.css';
 
 /**
  * Like and collect buttons of a model or post. A signed-out visitor gets the login sheet and the

@@ -10,6 +10,7 @@ import { contentMeta } from './content-meta';
 import { ContentNotFound } from './content-not-found';
 import { OpenInAppBar } from './open-in-app';
 import { sliceGroups } from './slice-rows';
+import './content.css';
 
 /** A shared print profile (`/creality-cloud/slices-details/:sliceId`). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -15,6 +15,7 @@ import { contentPaths } from './content-paths';
 import { useDuration } from './duration';
 import { MediaPlayer } from './media-player';
 import { OpenInAppBar } from './open-in-app';
+import './content.css';
 
 /** A print timelapse (`/timelapses-share/:id`): the recording, its poster and the print's facts. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -15,6 +15,7 @@ import { contentMeta } from './content-meta';
 import { contentPaths } from './content-paths';
 import { useDuration } from './duration';
 import { LoadMore, usePaged } from './paged';
+import './lists.css';
 
 /** The time-lapse list: recent print timelapses, newest first, more on scroll. */
 export async function loader({ request, context }: Route.LoaderArgs) {

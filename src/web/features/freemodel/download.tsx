@@ -12,6 +12,7 @@ import { queryId } from '../lottery/raffle-paths';
 import type { Route } from './+types/download';
 import { freeModelPaths } from './paths';
 import { FunnelSteps } from './steps';
+import './free-model.css';
 
 const DownloadButton = lazy(() => import('./download-button'));
 

@@ -5,6 +5,7 @@ import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
 import type { Route } from './+types/register';
 import { FunnelSteps } from './steps';
+import './free-model.css';
 
 const Start = lazy(() => import('./start'));
 

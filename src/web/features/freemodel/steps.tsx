@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/react';
+import './free-model.css';
 
 /** The funnel's three steps, the current one marked. */
 export function FunnelSteps({ current }: { current: 1 | 2 | 3 }) {

@@ -6,6 +6,7 @@ import { headTags } from '../../seo';
 import { CampaignHero } from '../lottery/campaign-frame';
 import { queryId } from '../lottery/raffle-paths';
 import type { Route } from './+types/gift-pack';
+import './gift-pack.css';
 
 const RedeemForm = lazy(() => import('./redeem-form'));
 const NewcomerPack = lazy(() => import('./newcomer-pack'));

@@ -12,6 +12,7 @@ import { useHydrated } from '../content/hydrated';
 import { CampaignPeriod } from '../lottery/campaign-frame';
 import { rafflePath } from '../lottery/raffle-paths';
 import { StateBadge } from '../lottery/state-badge';
+import './gift-pack.css';
 
 /**
  * The newcomer gift pack (first-time users only): what it holds, and for a signed-in

@@ -9,6 +9,7 @@ import { useSignedInApi } from '../accounts/signed-in-api';
 import { useHydrated } from '../content/hydrated';
 import { PrizeCard } from '../lottery/prize-card';
 import { rafflePath } from '../lottery/raffle-paths';
+import './gift-pack.css';
 
 /**
  * The code form: the code as typed (any case, with or without hyphens) goes to the server, which

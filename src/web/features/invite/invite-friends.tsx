@@ -15,6 +15,7 @@ import { type InviteLook, LOOKS, lookOf } from './looks';
 import { TierLadder } from './tier-ladder';
 import { UpdateBanner } from './update-banner';
 import { Welcome, welcomeData } from './welcome';
+import './invite.css';
 
 const Referrer = lazy(() => import('./referrer'));
 

@@ -9,6 +9,7 @@ import type { Route } from './+types/invite-record';
 import { inviteCampaignId } from './invite-friends';
 import { InviteHero } from './invite-hero';
 import { LOOKS, lookOf } from './looks';
+import './invite.css';
 
 const Referrer = lazy(() => import('./referrer'));
 

@@ -12,6 +12,7 @@ import type { Route } from './+types/invitee';
 import { InviteHero } from './invite-hero';
 import { LOOKS, lookOf, POLITELY_INVITEE_RULES } from './looks';
 import { Welcome, welcomeData } from './welcome';
+import './invite.css';
 
 /**
  * Where an invited friend lands (`/invite-politely/gift`, `/dragon-invitee`, with `activityId`

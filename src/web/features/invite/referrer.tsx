@@ -11,6 +11,7 @@ import { useSignedIn } from '../accounts/login-store';
 import { useSignedInApi } from '../accounts/signed-in-api';
 import { rafflePath } from '../lottery/raffle-paths';
 import { TierLadder } from './tier-ladder';
+import './invite.css';
 
 /**
  * The signed-in referrer's coins by state, collecting the released ones, their reward

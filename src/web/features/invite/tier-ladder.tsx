@@ -1,5 +1,6 @@
 import type { InviteSummary, InviteTier } from '../../../shared/api/invite';
 import { useTranslation } from '../../i18n/react';
+import './invite.css';
 
 /**
  * The reward tiers: friends needed and the prize of each. With the referrer's progress

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { appTooOld } from '../../../shared/device';
 import { useTranslation } from '../../i18n/react';
+import './invite.css';
 
 /**
  * Inside an app older than the campaign allows, 'Please update to the latest version

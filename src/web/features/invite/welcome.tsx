@@ -9,6 +9,7 @@ import { queryId } from '../lottery/raffle-paths';
 import { InviteHero } from './invite-hero';
 import { type InviteLook, LOOKS, POLITELY_INVITEE_RULES } from './looks';
 import { UpdateBanner } from './update-banner';
+import './invite.css';
 
 const InviteeJoin = lazy(() => import('./invitee-join'));
 const NewcomerPack = lazy(() => import('../giftpack/newcomer-pack'));

@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
 import type { Route } from './+types/doc-page';
+import './doc.css';
 
 /** A legal or help document in the reader's language, rendered from Markdown on the server. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -16,6 +16,7 @@ import { drawCampaignLoader } from './raffle-loader';
 import { rafflePath } from './raffle-paths';
 import { StateBadge } from './state-badge';
 import { WinnersMarquee } from './winners-marquee';
+import './raffle.css';
 
 /**
  * The lucky-draw page (`/activitys?activeId=…`): the campaign's wheel, its state, the winners'

@@ -3,6 +3,7 @@ import { ADDRESS_MAX, ADDRESS_REQUIRED, type AddressField, type AddressProblem, 
 import type { ShippingAddressFields } from '../../../shared/api/addresses';
 import { useTranslation } from '../../i18n/react';
 import { loadRules } from '../accounts/lazy-rules';
+import './raffle.css';
 
 export type AddressValues = Record<AddressField, string>;
 

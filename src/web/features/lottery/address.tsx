@@ -12,6 +12,7 @@ import { AddressLines } from './address-form';
 import { Personal } from './personal-states';
 import { personalPage, raffleBase } from './raffle-loader';
 import { queryId, rafflePath } from './raffle-paths';
+import './raffle.css';
 
 /**
  * The address book (`/activitys/address`): the default first; set default, edit, delete, add

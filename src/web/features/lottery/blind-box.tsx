@@ -5,6 +5,7 @@ import { CampaignNotFound, DrawCampaign } from './activitys';
 import { NoneRunning } from './none-running';
 import { RaffleBoxes } from './raffle-islands';
 import { drawCampaignLoader } from './raffle-loader';
+import './blind-box.css';
 
 /**
  * Blind box (`/blind-box`, `/blind-box-new`) and happy planet (`/happy-planet`): a draw campaign

@@ -5,6 +5,7 @@ import { useHydrated } from '../content/hydrated';
 import { DrawResult } from './draw-result';
 import { DrawStatus } from './draw-status';
 import { useDraw } from './use-draw';
+import './blind-box.css';
 
 /** How long the opened box (or the landed planet) shows its prize before the result dialog. */
 const REVEAL_MS = 900;

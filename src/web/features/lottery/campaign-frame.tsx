@@ -5,6 +5,7 @@ import { CompassIcon } from '../../ui/icons';
 import { LocalTime } from '../../ui/local-time';
 import { StateView } from '../../ui/state-view';
 import { StateBadge } from './state-badge';
+import './raffle.css';
 
 /**
  * The top of a campaign page: its state, title (the campaign's unless the page has its own), an

@@ -2,6 +2,7 @@ import type { LotteryInfo } from '../../../shared/api/lottery';
 import { useTranslation } from '../../i18n/react';
 import { ExchangeButton } from './exchange';
 import type { useDraw } from './use-draw';
+import './raffle.css';
 
 /** Under every look: the campaign closed, sign in, or the draws left (and buying one when out). */
 export function DrawStatus({

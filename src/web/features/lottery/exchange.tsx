@@ -3,6 +3,7 @@ import type * as contract from '../../../shared/api/lottery';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { useTranslation } from '../../i18n/react';
 import { useSignedInApi } from '../accounts/signed-in-api';
+import './raffle.css';
 
 type Times = { remaining: number; coins: number };
 

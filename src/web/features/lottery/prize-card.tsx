@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { MyPrizeView } from '../../../shared/api/lottery';
 import { useTranslation } from '../../i18n/react';
 import { LocalTime } from '../../ui/local-time';
+import './raffle.css';
 
 /** A won prize: what it is, when it was won, its state and redeem code; actions below. */
 export function PrizeCard({ win, children }: { win: MyPrizeView; children?: ReactNode }) {

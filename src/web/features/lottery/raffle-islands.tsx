@@ -1,6 +1,8 @@
 import { type ComponentProps, lazy, Suspense } from 'react';
 import type { LotteryInfo } from '../../../shared/api/lottery';
 import { useTranslation } from '../../i18n/react';
+import './blind-box.css';
+import './raffle.css';
 
 /**
  * The raffle page's interactive parts as lazy chunks (like the share pages' islands, ADR 0003):

@@ -16,6 +16,7 @@ import { useAcceptInvite } from './accept-invite';
 import { drawsGranted } from './draws-granted';
 import { ShareButtons } from './raffle-islands';
 import { rafflePath } from './raffle-paths';
+import './raffle.css';
 
 type Mode = 'invite' | 'share';
 

@@ -1,6 +1,7 @@
 import type { LotteryInfo } from '../../../shared/api/lottery';
 import { useTranslation } from '../../i18n/react';
 import { LocalTime } from '../../ui/local-time';
+import './raffle.css';
 
 /** Campaign states: not started (with its start date), ongoing, ended, restocking. */
 export function StateBadge({ info }: { info: Pick<LotteryInfo, 'state' | 'startsAt'> }) {

@@ -7,6 +7,7 @@ import { DrawResult } from './draw-result';
 import { DrawStatus } from './draw-status';
 import { useDraw } from './use-draw';
 import { fittedWheelLabel } from './wheel-label';
+import './raffle.css';
 
 const COLOURS = ['#fff4e6', '#ffe0c2'];
 

@@ -1,10 +1,11 @@
 import type { LotteryDataInfo } from '../../../shared/api/lottery';
 import { useTranslation } from '../../i18n/react';
+import './raffle.css';
 
 /**
  * The latest winners (nicknames masked by the server), scrolling sideways. The list is written
  * twice so the loop has no seam; the copy is hidden from screen readers, and the scrolling stops
- * for readers who ask for reduced motion (styles.css).
+ * for readers who ask for reduced motion (raffle.css).
  */
 export function WinnersMarquee({ winners }: { winners: LotteryDataInfo['winners'] }) {
   const { t } = useTranslation('lottery');

@@ -7,6 +7,7 @@ import { showToast } from '../../ui/toast';
 import { useSignedInApi } from '../accounts/signed-in-api';
 import { ScanIcon } from './icons';
 import { PrizeCard } from './prize-card';
+import './raffle.css';
 
 const Scanner = lazy(() => import('./scanner'));
 

@@ -14,6 +14,7 @@ import type { Route } from './+types/cart';
 import { mallBase, memberPage } from './mall-loader';
 import { mallPaths } from './mall-paths';
 import { CartIcon, MallNav, MemberOnly, Price, Stepper } from './parts';
+import './mall.css';
 
 /** The member's cart (`<base>/cart`): lines with steppers, unavailable lines greyed, the total, checkout. */
 export function loader({ request, context }: Route.LoaderArgs) {

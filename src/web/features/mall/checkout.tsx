@@ -20,6 +20,7 @@ import { mallBase, memberPage } from './mall-loader';
 import { capOf, positiveInt } from './mall-logic';
 import { mallPaths } from './mall-paths';
 import { CartIcon, MallNav, MemberOnly, Price } from './parts';
+import './mall.css';
 
 /**
  * Checkout (`<base>/checkout`): the cart's available lines, or one product with

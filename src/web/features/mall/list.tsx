@@ -12,6 +12,7 @@ import type { Route } from './+types/list';
 import { mallBase } from './mall-loader';
 import { mallPaths } from './mall-paths';
 import { MallNav, ProductTile, useCart } from './parts';
+import './mall.css';
 
 const PAGE = 20;
 

@@ -19,6 +19,7 @@ import { mallBase, memberPage } from './mall-loader';
 import { countdown, orderTimeFormat } from './mall-logic';
 import { type MallPaths, mallPaths, ORDER_NO } from './mall-paths';
 import { MallNav, MemberOnly, OrderLines, OrderStateBadge, Price } from './parts';
+import './mall.css';
 
 const PayPanel = lazy(() => import('./pay-panel'));
 

@@ -16,6 +16,7 @@ import { mallBase, memberPage } from './mall-loader';
 import { ORDER_TABS, orderCursor, orderTimeFormat, stateParam } from './mall-logic';
 import { type MallPaths, mallPaths } from './mall-paths';
 import { MallNav, MemberOnly, OrderStateBadge, Price } from './parts';
+import './mall.css';
 
 const PAGE = 20;
 

@@ -9,6 +9,7 @@ import { base as iconBase } from '../../ui/icons';
 import { type SignedInData, useSignedInData } from '../accounts/use-signed-in-data';
 import { Personal } from '../lottery/personal-states';
 import type { MallPaths } from './mall-paths';
+import './mall.css';
 
 export const CartIcon = ({ className }: { className?: string }) => (
   <svg {...iconBase} className={className}>

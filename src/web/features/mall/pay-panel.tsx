@@ -6,6 +6,7 @@ import { QrCode } from '../../ui/qr-code';
 import { showToast } from '../../ui/toast';
 import { useSignedInApi } from '../accounts/signed-in-api';
 import { bindPayerFromUrl, devPay, type PayDeps, type PayOutcome, startPay, waitForBridge } from './pay';
+import './mall.css';
 
 /**
  * The order page's Pay button and what follows it: WeChat's pay sheet, the development stand-in's

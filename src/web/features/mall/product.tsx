@@ -16,6 +16,7 @@ import { isNotFound, mallBase } from './mall-loader';
 import { capOf } from './mall-logic';
 import { mallPaths } from './mall-paths';
 import { MallNav, Price, Stepper, useCart } from './parts';
+import './mall.css';
 
 /** A product (`<base>/product/:id`): images, price, stock, description; add to cart or buy now. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -6,6 +6,7 @@ import { BenefitsCard } from '../../ui/placeholders';
 import type { Route } from './+types/modeler';
 import { contestDates, contestPath, modelerBase } from './modeler-loader';
 import { ContestHead, RequestList } from './parts';
+import './modeler.css';
 
 /**
  * The designers' programme (`/modeler`, and `/modeler2`, its second version: the contest first):

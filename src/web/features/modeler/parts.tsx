@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Contest, ContestEntry, ModelerRequestCard } from '../../../shared/api/modeler';
 import { useTranslation } from '../../i18n/react';
 import { requestPath } from './modeler-loader';
+import './modeler.css';
 
 export function Budget({ amount }: { amount: number }) {
   const { t } = useTranslation('modeler');

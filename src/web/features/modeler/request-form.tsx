@@ -16,6 +16,7 @@ import { whenSignedIn } from '../accounts/after-sign-in';
 import { useSignedIn } from '../accounts/login-store';
 import { useSignedInApi } from '../accounts/signed-in-api';
 import { requestPath } from './modeler-loader';
+import './modeler.css';
 
 /** The file's bytes as base64 (the request travels as JSON). */
 const base64 = (file: File) =>

@@ -7,6 +7,7 @@ import { ButtonCardPlaceholder } from '../../ui/placeholders';
 import type { Route } from './+types/send-requirement';
 import { modelerBase } from './modeler-loader';
 import { Budget, RequestList } from './parts';
+import './modeler.css';
 
 const RequestForm = lazy(() => import('./request-form'));
 const CloseRequest = lazy(() => import('./close-request'));

@@ -5,6 +5,7 @@ import { headTags } from '../../seo';
 import type { Route } from './+types/vote-detail';
 import { contestDates, modelerBase } from './modeler-loader';
 import { ContestHead, EntryList } from './parts';
+import './modeler.css';
 
 const Voting = lazy(() => import('./voting'));
 

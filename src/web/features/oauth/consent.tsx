@@ -9,6 +9,7 @@ import { LockIcon } from '../../ui/icons';
 import { StateView } from '../../ui/state-view';
 import { openLogin, useSignedIn } from '../accounts/login-store';
 import type { Route } from './+types/consent';
+import './consent.css';
 
 /**
  * The OAuth server's login and consent screen (spec `/oauth`): which application asks, for what,

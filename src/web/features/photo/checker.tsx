@@ -15,6 +15,7 @@ import {
   type Shortfall,
 } from '../../../shared/photo-rules';
 import { useTranslation } from '../../i18n/react';
+import './photo-modelling.css';
 
 const Uploader = lazy(() => import('./uploader'));
 

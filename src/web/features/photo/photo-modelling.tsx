@@ -6,6 +6,7 @@ import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
 import type { Route } from './+types/photo-modelling';
 import { RingsDiagram } from './rings-diagram';
+import './photo-modelling.css';
 
 const Checker = lazy(() => import('./checker'));
 

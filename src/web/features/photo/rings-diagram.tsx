@@ -1,4 +1,5 @@
 import type { Band, BandCounts } from '../../../shared/photo-rules';
+import './photo-modelling.css';
 
 const RINGS: { band: Band; y: number; rx: number; ry: number; cls: string }[] = [
   { band: 'top', y: 38, rx: 46, ry: 10, cls: 'photo-ring-top' },

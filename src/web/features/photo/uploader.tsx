@@ -13,6 +13,7 @@ import { useTranslation } from '../../i18n/react';
 import { showToast } from '../../ui/toast';
 import { isSessionError, useSignedInApi } from '../accounts/signed-in-api';
 import type { PickedPhoto } from './checker';
+import './photo-modelling.css';
 
 type State =
   | { status: 'uploading'; done: number }

@@ -8,6 +8,7 @@ import { headTags } from '../../seo';
 import { useAppState } from '../../store';
 import { QrCode } from '../../ui/qr-code';
 import type { Route } from './+types/download';
+import './landing.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['site']);

@@ -7,6 +7,7 @@ import { paths } from '../../paths';
 import { headTags } from '../../seo';
 import { CubeIcon, LayersIcon, PeopleIcon, PrinterIcon } from '../../ui/icons';
 import type { Route } from './+types/landing';
+import './landing.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['site']);

@@ -12,6 +12,7 @@ import {
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
 import { COST_FIELDS, type CostValues, type FilamentValues, type LayerValues } from './tool-values';
+import './tools.css';
 
 /** A number in the reader's language, with at most `digits` decimals. */
 function useNumber() {

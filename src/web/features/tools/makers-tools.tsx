@@ -7,6 +7,7 @@ import { headTags } from '../../seo';
 import type { Route } from './+types/makers-tools';
 import { CostTool, FilamentTool, LayerTool } from './calculators';
 import { valuesFromQuery } from './tool-values';
+import './tools.css';
 
 /**
  * The makers' calculators (`/makers-tools/:id`: 1 filament length ↔ weight, 2 print cost, 3 layer

@@ -15,6 +15,7 @@ import { whenSignedIn } from '../accounts/after-sign-in';
 import { loadRules } from '../accounts/lazy-rules';
 import { useSignedInApi } from '../accounts/signed-in-api';
 import { useSignedInData } from '../accounts/use-signed-in-data';
+import './univer.css';
 
 const FIELDS: { name: RegistrationTextField; auto: string; type?: string }[] = [
   { name: 'fullName', auto: 'name' },

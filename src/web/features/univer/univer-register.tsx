@@ -5,6 +5,7 @@ import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
 import { BenefitsCard, ButtonCardPlaceholder } from '../../ui/placeholders';
 import type { Route } from './+types/univer-register';
+import './univer.css';
 
 const Registration = lazy(() => import('./registration'));
 

@@ -9,6 +9,7 @@ import { VenueHero } from './venue';
 import { venueBase, venueDates, venueHead, venueMissing } from './venue-loader';
 import { VenueNotFound } from './venue-not-found';
 import { venuePaths } from './venue-paths';
+import './venues.css';
 
 /**
  * A venue's laboratory (`/<venue>/laboratory`): the printers on show and the samples printed on

@@ -8,6 +8,7 @@ import { rafflePath } from '../lottery/raffle-paths';
 import type { Route } from './+types/offline-stall';
 import { VenueNotFound } from './venue-not-found';
 import { venuePaths } from './venue-paths';
+import './venues.css';
 
 /**
  * The stall sheet for offline events (`/offline-stall`, `?venue=cd16` for a venue's stand): QR

@@ -5,6 +5,7 @@ import { pageBase } from '../../page-loader';
 import { headTags } from '../../seo';
 import type { Route } from './+types/scan-code-guide';
 import { venuePaths } from './venue-paths';
+import './venues.css';
 
 /**
  * Help for `/scan-code` (`/scan-code-guide`): letting the page use the camera on iPhone, Android

@@ -14,6 +14,7 @@ import { ScanIcon } from '../lottery/icons';
 import type { Route } from './+types/scan-code';
 import { type Role, routeScan, type ScanRoute } from './scan-routing';
 import { venuePaths } from './venue-paths';
+import './venues.css';
 
 const Scanner = lazy(() => import('../lottery/scanner'));
 

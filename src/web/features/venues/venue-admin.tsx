@@ -10,6 +10,7 @@ import { WriteOff } from '../lottery/write-off';
 import type { Route } from './+types/venue-admin';
 import { venueBase, venueHead, venueMissing } from './venue-loader';
 import { VenueNotFound } from './venue-not-found';
+import './venues.css';
 
 /**
  * The venue staff's page (`/cd16/admin`, `/tct/admin`, `/sz12/admin`): sign in with the login

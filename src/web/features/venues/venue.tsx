@@ -8,6 +8,7 @@ import type { Route } from './+types/venue';
 import { venueBase, venueDates, venueHead, venueMissing } from './venue-loader';
 import { VenueNotFound } from './venue-not-found';
 import { hasLaboratory, venuePaths } from './venue-paths';
+import './venues.css';
 
 /**
  * A venue's landing page (`/cd16`, `/tct`, `/sz12`, `/hx08`): its name, place, dates and state,
