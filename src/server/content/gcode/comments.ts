@@ -24,8 +24,12 @@ export interface CommentScan {
   markers: Set<string>;
 }
 
-const KV = /^;\s*([A-Za-z0-9_][A-Za-z0-9_ [\]().^-]*?)\s*=\s?(.*)$/;
-const TAG = /^;\s*([A-Za-z][A-Za-z0-9_ .[\]^/()-]{0,60}?)\s*:\s?(.*)$/;
+// Keys are matched on their own, after splitting at the first separator: one character class,
+// anchored at both ends, so the match is linear in the line's length whatever the line holds.
+const KV_KEY = /^[A-Za-z0-9_][A-Za-z0-9_ [\]().^-]*$/;
+const TAG_KEY = /^[A-Za-z][A-Za-z0-9_ .[\]^/()-]{0,60}$/;
+/** Longest key looked at (the longest real key is well under this). */
+const MAX_KEY_CHARS = 200;
 const SETTING = /^;SETTING_\d+ /;
 const BLOCK_BEGIN = /^;\s*(?:CONFIG_BLOCK_START|(?:prusa|super)slicer_config = begin)\s*$/i;
 const BLOCK_END = /^;\s*(?:CONFIG_BLOCK_END|(?:prusa|super)slicer_config = end)\s*$/i;
@@ -98,15 +102,24 @@ function readLines(lines: readonly string[], scan: CommentScan, isHeader: boolea
       scan.markers.add(line.replace(/^;\s*/, '').trim());
       continue;
     }
-    const kv = KV.exec(line);
-    if (kv?.[1] !== undefined && kv[2] !== undefined) {
-      scan.kv.set(kv[1].trim(), kv[2].trim());
+    const kv = splitSetting(line, '=', KV_KEY);
+    if (kv) {
+      scan.kv.set(kv[0], kv[1]);
       continue;
     }
-    const tag = TAG.exec(line);
-    if (tag?.[1] !== undefined && tag[2] !== undefined) {
-      const key = tag[1].trim().toLowerCase();
-      if (!scan.tags.has(key)) scan.tags.set(key, tag[2].trim());
+    const tag = splitSetting(line, ':', TAG_KEY);
+    if (tag) {
+      const key = tag[0].toLowerCase();
+      if (!scan.tags.has(key)) scan.tags.set(key, tag[1]);
     }
   }
+}
+
+/** `;key<separator>value` split at the first separator, key and value trimmed; null when the key is not one. */
+export function splitSetting(line: string, separator: string, key: RegExp): [string, string] | null {
+  const at = line.indexOf(separator, 1);
+  if (at === -1) return null;
+  const name = line.slice(1, at).trim();
+  if (name.length === 0 || name.length > MAX_KEY_CHARS || !key.test(name)) return null;
+  return [name, line.slice(at + 1).trim()];
 }

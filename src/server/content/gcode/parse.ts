@@ -98,6 +98,7 @@ function assertGcode(text: string): void {
   if (commands === 0 && !/^[ \t]*[GM]\d/m.test(text)) throw new GcodeFormatError('The file holds no G-code command.');
 }
 
+const MAX_SLICER_LINE = 300;
 const SLICER_LINES: readonly RegExp[] = [
   /^;\s*generated (?:by|with)\s+(.+?)\s+v?(\d[\w.+-]*)(?:\s+on\s.*)?\s*$/i,
   /^;\s*(BambuStudio|OrcaSlicer|Creality[ _]?Print|ElegooSlicer|AnycubicSlicerNext)\s+v?(\d[\w.+-]*)/i,
@@ -108,6 +109,8 @@ const SLICER_LINES: readonly RegExp[] = [
 
 function detectSlicer(firstComments: readonly string[], tags: ReadonlyMap<string, string>): SliceParameters['slicer'] {
   for (const line of firstComments) {
+    // A slicer's name line is short; longer lines are not tried, which bounds the patterns' work.
+    if (line.length > MAX_SLICER_LINE) continue;
     for (const re of SLICER_LINES) {
       const m = re.exec(line);
       if (m?.[1]) return { name: canonicalSlicer(m[1]), version: m[2] || null };
