@@ -10,8 +10,11 @@ import type { Adhesion, EnumValue, InfillPattern, LayerHeight, SupportPattern, S
 export interface SliceParameters {
   /** The slicer named in the file's first lines, e.g. `{ name: 'PrusaSlicer', version: '2.8.1' }`. */
   slicer: { name: string; version: string | null } | null;
-  /** Comment dialect the settings were read in: PrusaSlicer family (`; key = value`) or Cura (`;KEY:value`, `;SETTING_3`). */
-  dialect: 'prusa' | 'cura' | null;
+  /**
+   * Comment dialect the settings were read in: PrusaSlicer family (`; key = value`), Cura
+   * (`;KEY:value`, `;SETTING_3`), or the own formats of ideaMaker, Simplify3D, KISSlicer and FlashPrint.
+   */
+  dialect: 'prusa' | 'cura' | 'ideamaker' | 'simplify3d' | 'kisslicer' | 'flashprint' | null;
   /** Size of the file in bytes (the argument of `parseGcode`, else the UTF-8 length of the text). */
   fileSizeBytes: number | null;
   /**

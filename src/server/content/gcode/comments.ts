@@ -16,6 +16,8 @@ export interface CommentScan {
   kv: Map<string, string>;
   /** `;KEY:value` / `; key: value` (Cura, Bambu header), key lower-cased, first occurrence wins. */
   tags: Map<string, string>;
+  /** `;   key,value` (Simplify3D), first occurrence wins. */
+  csv: Map<string, string>;
   /** Payloads of `;SETTING_3 ` lines, in order, without the prefix (Cura's serialized profile). */
   setting3: string[];
   /** The first comment lines of the file (for the slicer's name). */
@@ -26,8 +28,10 @@ export interface CommentScan {
 
 // Keys are matched on their own, after splitting at the first separator: one character class,
 // anchored at both ends, so the match is linear in the line's length whatever the line holds.
-const KV_KEY = /^[A-Za-z0-9_][A-Za-z0-9_ [\]().^-]*$/;
-const TAG_KEY = /^[A-Za-z][A-Za-z0-9_ .[\]^/()-]{0,60}$/;
+const KV_KEY = /^[A-Za-z0-9_][A-Za-z0-9_ [\]().^#-]*$/;
+const TAG_KEY = /^[A-Za-z][A-Za-z0-9_ .[\]^/()#-]{0,60}$/;
+/** Simplify3D's settings: `;   layerHeight,0.2`. */
+const CSV = /^;\s+([A-Za-z][A-Za-z0-9]*),(.*)$/;
 /** Longest key looked at (the longest real key is well under this). */
 const MAX_KEY_CHARS = 200;
 const SETTING = /^;SETTING_\d+ /;
@@ -42,7 +46,7 @@ const isCommentOrBlank = (line: string): boolean => {
 };
 
 export function scanComments(text: string): CommentScan {
-  const scan: CommentScan = { kv: new Map(), tags: new Map(), setting3: [], firstComments: [], markers: new Set() };
+  const scan: CommentScan = { kv: new Map(), tags: new Map(), csv: new Map(), setting3: [], firstComments: [], markers: new Set() };
 
   // Header, forwards.
   const header: string[] = [];
@@ -100,6 +104,11 @@ function readLines(lines: readonly string[], scan: CommentScan, isHeader: boolea
     }
     if (BLOCK_BEGIN.test(line) || BLOCK_END.test(line) || /^;\s*HEADER_BLOCK_(?:START|END)\s*$/.test(line)) {
       scan.markers.add(line.replace(/^;\s*/, '').trim());
+      continue;
+    }
+    const csv = CSV.exec(line);
+    if (csv?.[1] !== undefined && csv[2] !== undefined) {
+      if (!scan.csv.has(csv[1])) scan.csv.set(csv[1], csv[2].trim());
       continue;
     }
     const kv = splitSetting(line, '=', KV_KEY);

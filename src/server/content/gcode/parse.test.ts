@@ -265,7 +265,8 @@ describe('other dialects (hand-written samples)', () => {
     expect(p.device).toBe('Bambu Lab P1S');
     expect(p.raft).toBe(false);
     expect(p.adhesion).toBeNull(); // auto brim: the slicer decides
-    expect(p.dimensions).toEqual({ x: 10, y: 10, z: 0.2 });
+    // The header's height wins over the moves' (x and y can only come from the moves here).
+    expect(p.dimensions).toEqual({ x: 10, y: 10, z: 17.2 });
     expect(p.dimensionsSource).toBe('moves');
   });
 
