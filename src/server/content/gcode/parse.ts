@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { emptyParameters, type SliceParameters } from '../../../shared/slice';
 import { scanComments } from './comments';
 import { applyCura, decodeSetting3 } from './cura';
+import { decodeGcode, normaliseLineEnds } from './decode';
 import { scanMoves } from './moves';
 import { applyOwnDialect } from './others';
 import { applyPrusa } from './prusa';
@@ -26,8 +27,9 @@ export class GcodeFormatError extends Error {
  * @param fileSizeBytes the file's size; when omitted, the UTF-8 length of `text`
  * @throws GcodeFormatError for empty, binary (`.bgcode`, ZIP/3MF, NUL bytes) or non-G-code input
  */
-export function parseGcode(text: string, fileSizeBytes?: number): SliceParameters {
-  assertGcode(text);
+export function parseGcode(input: string, fileSizeBytes?: number): SliceParameters {
+  assertGcode(input);
+  const text = normaliseLineEnds(input.startsWith('\uFEFF') ? input.slice(1) : input);
   const p = emptyParameters();
   p.fileSizeBytes =
     fileSizeBytes !== undefined && Number.isSafeInteger(fileSizeBytes) && fileSizeBytes >= 0
@@ -64,7 +66,7 @@ export async function parseGcodeFile(path: string): Promise<SliceParameters> {
   const magic = bytes.subarray(0, 4).toString('latin1');
   if (magic === 'GCDE') throw binaryGcode();
   if (magic === 'PK\u0003\u0004') throw zipArchive();
-  return parseGcode(bytes.toString('utf8'), bytes.length);
+  return parseGcode(decodeGcode(bytes), bytes.length);
 }
 
 const binaryGcode = () =>

@@ -1,5 +1,6 @@
 import type { SliceParameters } from '../../../shared/slice';
 import type { FileKind } from '../../db/schema-content';
+import { decodeGcode, utf16Bom } from '../gcode/decode';
 import { GcodeFormatError, parseGcode } from '../gcode/parse';
 import { check3mf } from './three-mf';
 
@@ -92,11 +93,11 @@ export function detectFileType(bytes: Uint8Array, extension = ''): Detected {
   if (isAsciiStl(head, bytes) || isBinaryStl(bytes)) return found(TYPES.stl);
 
   const wantsGcode = GCODE_EXTENSIONS.includes(extension) || head.startsWith('GCDE');
-  // Binary data is not worth decoding as text unless it claims to be G-code (for the reason).
-  if (head.includes('\u0000') && !wantsGcode) return refuse('binary data of an unknown type');
+  // Binary data is not worth decoding as text unless it claims to be G-code (for the reason);
+  // UTF-16 text has NUL bytes of its own.
+  if (head.includes('\u0000') && !wantsGcode && !utf16Bom(bytes)) return refuse('binary data of an unknown type');
   try {
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    return found(TYPES.gcode, parseGcode(text, bytes.length));
+    return found(TYPES.gcode, parseGcode(decodeGcode(bytes), bytes.length));
   } catch (err) {
     if (!(err instanceof GcodeFormatError)) throw err;
     return wantsGcode ? refuse(err.message, 'gcode') : refuse('not an image, model, video or G-code file');

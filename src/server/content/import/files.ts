@@ -5,6 +5,7 @@ import type { SliceParameters } from '../../../shared/slice';
 import type { Database } from '../../db/schema';
 import type { FileKind } from '../../db/schema-content';
 import { AppError } from '../../http/app-error';
+import { decodeGcode } from '../gcode/decode';
 import { GcodeFormatError, parseGcode } from '../gcode/parse';
 import { fileUrl } from '../models';
 import type { FileStorage } from '../storage';
@@ -139,7 +140,7 @@ export async function parseStoredGcode(storage: FileStorage, file: FileRow, fiel
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   const bytes = Buffer.concat(chunks);
   try {
-    return parseGcode(bytes.toString('utf8'), bytes.length);
+    return parseGcode(decodeGcode(bytes), bytes.length);
   } catch (err) {
     if (err instanceof GcodeFormatError) throw new AppError(ResultCode.invalidGcode, { result: { reason: err.message } });
     throw err;
