@@ -74,6 +74,12 @@ export interface SliceParameters {
   zCompensationMm: number | null;
   filament: { type: string | null; usedMm: number | null; usedG: number | null; usedCm3: number | null };
   /**
+   * The file ends before the print does: the end the slicer always writes is missing, or the moves
+   * stop short of the layers or the height the header states. Absent on slices parsed before this
+   * was checked.
+   */
+  truncated?: boolean;
+  /**
    * The setting's text as written, by field name: always for enumerated fields, and for any
    * field whose text could not be turned into a value (unknown names, Cura formulas like
    * `=speed_print / 2`, percentages where mm are expected).
@@ -152,6 +158,7 @@ export function emptyParameters(): SliceParameters {
     antiAliasing: null,
     zCompensationMm: null,
     filament: { type: null, usedMm: null, usedG: null, usedCm3: null },
+    truncated: false,
     raw: {},
   };
 }

@@ -102,7 +102,7 @@ function readLines(lines: readonly string[], scan: CommentScan, isHeader: boolea
       scan.setting3.push(line.slice(setting[0].length));
       continue;
     }
-    if (BLOCK_BEGIN.test(line) || BLOCK_END.test(line) || /^;\s*HEADER_BLOCK_(?:START|END)\s*$/.test(line)) {
+    if (BLOCK_BEGIN.test(line) || BLOCK_END.test(line) || /^;\s*(?:HEADER|EXECUTABLE)_BLOCK_(?:START|END)\s*$/.test(line)) {
       scan.markers.add(line.replace(/^;\s*/, '').trim());
       continue;
     }

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { gcodeFixture } from '../../../../tests/helpers/fixtures';
 import { Adhesion, InfillPattern } from '../../../shared/enums';
 import { detectFileType } from '../import/file-types';
 import { decodeGcode, detectEncoding } from './decode';
@@ -243,5 +245,46 @@ describe('encodings and line endings', () => {
       expect(p.layerHeightMm).toBe(0.2);
       expect(p.dimensions).toEqual({ x: 20, y: 10, z: 0.3 });
     }
+  });
+});
+
+describe('truncated files', () => {
+  const fixture = (name: string): string => {
+    const file = gcodeFixture(name);
+    if (!file) throw new Error(`fixture ${name} is missing`);
+    return readFileSync(file, 'utf8');
+  };
+  const ALL = [
+    'prusaslicer-2.7.4_vase.gcode',
+    'prusaslicer-2.6.1_benchy.gcode',
+    'prusaslicer-2.5.2_sample.gcode',
+    'slic3r-pe-1.33.3_benchy.gcode',
+    'slic3r-pe-1.36.2_duplo.gcode',
+    'bambustudio-1.6.2_sample.gcode',
+    'orcaslicer-1.6.2_sample.gcode',
+    'cura-2.3.1_puzzle_all.gcode',
+    'ffslicer-1.30.2_sample.gcode',
+  ];
+
+  it('whole real files are not flagged', () => {
+    for (const name of ALL) expect(parseGcode(fixture(name)).truncated, name).toBe(false);
+  });
+
+  // FlashPrint writes no footer and no layer markers: a cut FlashPrint file cannot be told apart.
+  it('every real file cut in the middle of its moves is flagged (FlashPrint aside)', () => {
+    for (const name of ALL.filter((n) => !n.startsWith('ffslicer'))) {
+      const text = fixture(name);
+      const cut = text.slice(0, text.lastIndexOf('\n', Math.floor(text.length * 0.6)));
+      expect(parseGcode(cut).truncated, name).toBe(true);
+    }
+  });
+
+  it("a Bambu Studio file cut after its first layer: flagged, the layer count is still the header's", () => {
+    const text = fixture('bambustudio-1.6.2_sample.gcode');
+    const lines = text.split('\n');
+    const start = lines.findIndex((l) => l.startsWith('; CHANGE_LAYER'));
+    const p = parseGcode(lines.slice(0, start + 40).join('\n'));
+    expect(p.layers).toBe(100); // "; total layer number: 100"
+    expect(p.truncated).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { emptyParameters, type SliceParameters } from '../../../shared/slice';
 import { scanComments } from './comments';
 import { applyCura, decodeSetting3 } from './cura';
+import { isTruncated } from './damage';
 import { decodeGcode, normaliseLineEnds } from './decode';
 import { scanMoves } from './moves';
 import { applyOwnDialect } from './others';
@@ -45,18 +46,20 @@ export function parseGcode(input: string, fileSizeBytes?: number): SliceParamete
   else if (p.dialect !== null) applyOwnDialect(p.dialect, p, scan);
   p.layerHeightOption = layerHeightOption(p.layerHeightMm);
 
-  if (p.dimensions === null || p.layers === null) {
-    const moves = scanMoves(text);
-    if (p.dimensions === null && moves.dimensions) {
-      // The header's height is the slicer's own; x and y can only come from the moves here.
-      p.dimensions = headerTop === null ? moves.dimensions : { ...moves.dimensions, z: headerTop };
-      p.dimensionsSource = 'moves';
-    }
-    if (p.layers === null && moves.layers !== null) {
-      p.layers = moves.layers;
-      p.layersSource = 'markers';
-    }
+  // One pass over the moves: the extents and layers the comments did not give, and whether the
+  // moves reach what the comments state.
+  const statedTop = p.dimensionsSource === 'comments' ? (p.dimensions?.z ?? null) : headerTop;
+  const moves = scanMoves(text);
+  if (p.dimensions === null && moves.dimensions) {
+    // The header's height is the slicer's own; x and y can only come from the moves here.
+    p.dimensions = headerTop === null ? moves.dimensions : { ...moves.dimensions, z: headerTop };
+    p.dimensionsSource = 'moves';
   }
+  if (p.layers === null && moves.layers !== null) {
+    p.layers = moves.layers;
+    p.layersSource = 'markers';
+  }
+  p.truncated = isTruncated(p, scan, moves, statedTop);
   return p;
 }
 
