@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { gcodeFixture } from '../../../../tests/helpers/fixtures';
-import { detectFileType, extensionOf } from './file-types';
+import { detectFileType, extensionOf, MAX_FILE_BYTES } from './file-types';
 import { SAMPLES } from './test-samples';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -58,5 +58,15 @@ describe('file types by content', () => {
     expect(extensionOf('.gitignore')).toBe('');
     expect(extensionOf('archive.tar.gz')).toBe('gz');
     expect(extensionOf('noext')).toBe('');
+  });
+});
+
+describe('G-code over the size limit', () => {
+  it('is recognised as G-code without being parsed (the size check refuses it)', () => {
+    const line = ';LAYER_CHANGE\nG1 X10 Y10 E0.1\n';
+    const bytes = Buffer.alloc(MAX_FILE_BYTES.gcode + line.length, line);
+    const detected = detectFileType(bytes, 'gcode');
+    expect(detected).toMatchObject({ ok: true, gcode: null });
+    expect(detected.ok && detected.type.kind).toBe('gcode');
   });
 });

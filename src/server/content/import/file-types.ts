@@ -36,6 +36,10 @@ const MB = 1024 * 1024;
 export const MAX_FILE_BYTES: Record<FileKind, number> = { image: 20 * MB, model: 100 * MB, gcode: 100 * MB, video: 200 * MB };
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(MAX_FILE_BYTES));
 
+/** The type a file name's ending claims (lower case, without the dot), if any. */
+export const typeOfExtension = (extension: string): FileType | undefined =>
+  Object.values(TYPES as Record<string, FileType>).find((t) => (t.extensions as readonly string[]).includes(extension));
+
 /** The formats of a kind, for messages: `PNG, JPEG, WebP, GIF`. */
 export const formatsOf = (kind: FileKind) =>
   Object.values(TYPES as Record<string, FileType>)
@@ -96,6 +100,8 @@ export function detectFileType(bytes: Uint8Array, extension = ''): Detected {
   // Binary data is not worth decoding as text unless it claims to be G-code (for the reason);
   // UTF-16 text has NUL bytes of its own.
   if (head.includes('\u0000') && !wantsGcode && !utf16Bom(bytes)) return refuse('binary data of an unknown type');
+  // Text over the G-code limit is refused by its size (checkUpload) without being parsed.
+  if (bytes.length > MAX_FILE_BYTES.gcode) return found(TYPES.gcode);
   try {
     return found(TYPES.gcode, parseGcode(decodeGcode(bytes), bytes.length));
   } catch (err) {
