@@ -1,4 +1,4 @@
-// Bundles the Fastify server (src/server/main.ts) for `npm start`, and pre-compresses the client
+// Bundles the Fastify server (src/server/main.ts) and its G-code worker for `npm start`, and pre-compresses the client
 // assets so the server never compresses a static file per request.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,9 +6,7 @@ import zlib from 'node:zlib';
 import { build } from 'esbuild';
 import { sourceStamp } from './source-stamp.mjs';
 
-await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'build/app/main.js',
+const serverBuild = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -16,7 +14,10 @@ await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
-});
+};
+await build({ ...serverBuild, entryPoints: ['src/server/main.ts'], outfile: 'build/app/main.js' });
+// The G-code parser's worker thread, loaded by the server from beside main.js (in-worker.ts).
+await build({ ...serverBuild, entryPoints: ['src/server/content/gcode/worker.ts'], outfile: 'build/app/gcode-worker.js' });
 
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|map|html)$/;
 function* files(dir) {

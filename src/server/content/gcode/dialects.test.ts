@@ -4,6 +4,7 @@ import { gcodeFixture } from '../../../../tests/helpers/fixtures';
 import { Adhesion, InfillPattern } from '../../../shared/enums';
 import { detectFileType } from '../import/file-types';
 import { decodeGcode, detectEncoding } from './decode';
+import { parseGcodeBytes } from './in-worker';
 import { parseGcode } from './parse';
 
 // Short samples written for these tests in the formats the slicers write (no licensed real file
@@ -224,18 +225,16 @@ describe('encodings and line endings', () => {
     expect(detected.ok && detected.type.kind).toBe('gcode');
   });
 
-  it('GBK and Latin-1 names are shown correctly', () => {
+  it('GBK and Latin-1 names are shown correctly', async () => {
     const [before, after] = header('\u0000').join('\n').split('\u0000');
     const gbk = Buffer.concat([Buffer.from(before ?? ''), Buffer.from([0xb4, 0xf2, 0xd3, 0xa1, 0xbb, 0xfa]), Buffer.from(after ?? '')]); // 打印机
     expect(detectEncoding(gbk)).toBe('gbk');
-    const deviceOf = (bytes: Buffer) => {
-      const detected = detectFileType(bytes, 'gcode');
-      return detected.ok ? detected.gcode?.device : detected.reason;
-    };
-    expect(deviceOf(gbk)).toBe('打印机');
+    // As uploads are parsed: bytes to the worker thread.
+    const deviceOf = async (bytes: Buffer) => (await parseGcodeBytes(bytes)).device;
+    expect(await deviceOf(gbk)).toBe('打印机');
     const latin1 = Buffer.from(header('Pièce déjà vue').join('\n'), 'latin1');
     expect(detectEncoding(latin1)).toBe('windows-1252');
-    expect(deviceOf(latin1)).toBe('Pièce déjà vue');
+    expect(await deviceOf(latin1)).toBe('Pièce déjà vue');
   });
 
   it('CR-only line endings are G-code like LF and CRLF', () => {

@@ -75,7 +75,7 @@ export function registerContentImport(app: FastifyInstance) {
           const { name } = parseInput(contract.uploadFile.input, request.query);
           const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           if (bytes.length === 0) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: '(body)' } });
-          const { storageKey: _key, gcode: _params, ...file } = await storeFile(db.kysely, content.storage, { bytes, name }, Date.now());
+          const { storageKey: _key, ...file } = await storeFile(db.kysely, content.storage, { bytes, name }, Date.now());
           return ok(request, file);
         },
       });
