@@ -13,7 +13,7 @@
 import { Adhesion, InfillPattern } from '../../../shared/enums';
 import type { SliceParameters } from '../../../shared/slice';
 import type { CommentScan } from './comments';
-import { INFILL_NAMES, SettingWriter, sumList, toBool, toNumber, toPercent } from './values';
+import { INFILL_NAMES, positive, SettingWriter, sumList, toBool, toNumber, toPercent } from './values';
 
 type Dialect = Exclude<SliceParameters['dialect'], 'prusa' | 'cura' | null>;
 
@@ -27,10 +27,6 @@ export function applyOwnDialect(dialect: Dialect, p: SliceParameters, scan: Comm
 const perMinute = (t: string): number | null => {
   const n = toNumber(t);
   return n === null ? null : Math.round((n / 60) * 1000) / 1000;
-};
-const positive = (t: string): number | null => {
-  const n = toNumber(t);
-  return n !== null && n > 0 ? n : null;
 };
 /** The leading number of `3434.5 mm (3.43 m)`, `12.34 minutes`. */
 const leading = (text: string | undefined): number | null => toNumber(/^\s*([-+]?\d+(?:\.\d+)?)/.exec((text ?? '').slice(0, 40))?.[1]);

@@ -10,6 +10,7 @@ import {
   firstItem,
   INFILL_NAMES,
   normalName,
+  positive,
   SettingWriter,
   SUPPORT_PATTERN_NAMES,
   sumList,
@@ -17,11 +18,6 @@ import {
   toPercent,
   toSeconds,
 } from './values';
-
-const positive = (t: string): number | null => {
-  const n = toNumber(t);
-  return n !== null && n > 0 ? n : null;
-};
 
 /** Bambu/Orca: the bed temperature key of the selected plate (`curr_bed_type`). */
 const PLATE_TEMPERATURE_KEYS: Record<string, string> = {
