@@ -1,6 +1,7 @@
-// Bundles the Fastify server (src/server/main.ts) for `npm start`, with the development providers
-// (src/dev) in their own file, and pre-compresses the client assets so the server never compresses
-// a static file per request. build/app/main.meta.json lists what the server bundle is made of.
+// Bundles the Fastify server (src/server/main.ts) and its G-code worker for `npm start`, with the
+// development providers (src/dev) in their own file, and pre-compresses the client assets so the
+// server never compresses a static file per request. build/app/main.meta.json lists what the
+// server bundle is made of.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

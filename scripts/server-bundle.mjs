@@ -24,10 +24,13 @@ const devProvidersApart = {
   },
 };
 
-/** esbuild options of the server bundle; `outdir` holds main.js (and dev.js, built separately). */
+/**
+ * esbuild options of the server bundle; `outdir` holds main.js, the G-code parser's worker thread
+ * that the server loads from beside it (content/gcode/in-worker.ts), and dev.js, built separately.
+ */
 export function serverBundleOptions(outdir) {
   return {
-    entryPoints: { main: 'src/server/main.ts' },
+    entryPoints: { main: 'src/server/main.ts', 'gcode-worker': 'src/server/content/gcode/worker.ts' },
     outdir,
     bundle: true,
     platform: 'node',

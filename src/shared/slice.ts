@@ -10,8 +10,11 @@ import type { Adhesion, EnumValue, InfillPattern, LayerHeight, SupportPattern, S
 export interface SliceParameters {
   /** The slicer named in the file's first lines, e.g. `{ name: 'PrusaSlicer', version: '2.8.1' }`. */
   slicer: { name: string; version: string | null } | null;
-  /** Comment dialect the settings were read in: PrusaSlicer family (`; key = value`) or Cura (`;KEY:value`, `;SETTING_3`). */
-  dialect: 'prusa' | 'cura' | null;
+  /**
+   * Comment dialect the settings were read in: PrusaSlicer family (`; key = value`), Cura
+   * (`;KEY:value`, `;SETTING_3`), or the own formats of ideaMaker, Simplify3D, KISSlicer and FlashPrint.
+   */
+  dialect: 'prusa' | 'cura' | 'ideamaker' | 'simplify3d' | 'kisslicer' | 'flashprint' | null;
   /** Size of the file in bytes (the argument of `parseGcode`, else the UTF-8 length of the text). */
   fileSizeBytes: number | null;
   /**
@@ -70,6 +73,12 @@ export interface SliceParameters {
   /** Z-axis compensation (Z offset) in mm. */
   zCompensationMm: number | null;
   filament: { type: string | null; usedMm: number | null; usedG: number | null; usedCm3: number | null };
+  /**
+   * The file ends before the print does: the end the slicer always writes is missing, or the moves
+   * stop short of the layers or the height the header states. Absent on slices parsed before this
+   * was checked.
+   */
+  truncated?: boolean;
   /**
    * The setting's text as written, by field name: always for enumerated fields, and for any
    * field whose text could not be turned into a value (unknown names, Cura formulas like
@@ -149,6 +158,7 @@ export function emptyParameters(): SliceParameters {
     antiAliasing: null,
     zCompensationMm: null,
     filament: { type: null, usedMm: null, usedG: null, usedCm3: null },
+    truncated: false,
     raw: {},
   };
 }

@@ -54,7 +54,13 @@ test.describe('slice page', () => {
     await expect(row('Nozzle temperature')).toHaveText('235 °C');
     await expect(row('Layer height')).toHaveText('0.24 mm');
     await expect(row('Build plate adhesion type')).toHaveText('Brim');
+    // What the slicer did not state is folded under one line, closed until asked for.
+    const unstated = page.locator('details.slice-unstated');
+    await expect(unstated.locator('summary')).toHaveText(/^Not stated by this slicer \(\d+\)$/);
+    await expect(unstated.getByText('Infill pattern', { exact: true })).toBeHidden();
+    await unstated.locator('summary').click();
     await expect(row('Infill pattern')).toHaveText('not stated');
+    await expect(page.locator('.notice')).toHaveCount(0);
     await page.getByRole('link', { name: 'View the model' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Twisted vase (vase mode)');
   });

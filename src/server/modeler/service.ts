@@ -114,13 +114,7 @@ export function createModelerService(db: Db, storage: FileStorage) {
         const type = types[i];
         if (!type || b.byteLength > MAX_IMAGE_BYTES) throw refuse([{ field: 'images', message: 'imageType' }]);
         stored.push(
-          await saveUpload(
-            q,
-            storage,
-            b,
-            { type, name: `reference-${i + 1}.${type.extensions[0]}`, sizeBytes: b.byteLength, gcode: null },
-            now,
-          ),
+          await saveUpload(q, storage, b, { type, name: `reference-${i + 1}.${type.extensions[0]}`, sizeBytes: b.byteLength }, now),
         );
       }
       const row = await q

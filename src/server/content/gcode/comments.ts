@@ -16,6 +16,8 @@ export interface CommentScan {
   kv: Map<string, string>;
   /** `;KEY:value` / `; key: value` (Cura, Bambu header), key lower-cased, first occurrence wins. */
   tags: Map<string, string>;
+  /** `;   key,value` (Simplify3D), first occurrence wins. */
+  csv: Map<string, string>;
   /** Payloads of `;SETTING_3 ` lines, in order, without the prefix (Cura's serialized profile). */
   setting3: string[];
   /** The first comment lines of the file (for the slicer's name). */
@@ -24,8 +26,14 @@ export interface CommentScan {
   markers: Set<string>;
 }
 
-const KV = /^;\s*([A-Za-z0-9_][A-Za-z0-9_ [\]().^-]*?)\s*=\s?(.*)$/;
-const TAG = /^;\s*([A-Za-z][A-Za-z0-9_ .[\]^/()-]{0,60}?)\s*:\s?(.*)$/;
+// Keys are matched on their own, after splitting at the first separator: one character class,
+// anchored at both ends, so the match is linear in the line's length whatever the line holds.
+const KV_KEY = /^[A-Za-z0-9_][A-Za-z0-9_ [\]().^#-]*$/;
+const TAG_KEY = /^[A-Za-z][A-Za-z0-9_ .[\]^/()#-]{0,60}$/;
+/** Simplify3D's settings: `;   layerHeight,0.2`. */
+const CSV = /^;\s+([A-Za-z][A-Za-z0-9]*),(.*)$/;
+/** Longest key looked at (the longest real key is well under this). */
+const MAX_KEY_CHARS = 200;
 const SETTING = /^;SETTING_\d+ /;
 const BLOCK_BEGIN = /^;\s*(?:CONFIG_BLOCK_START|(?:prusa|super)slicer_config = begin)\s*$/i;
 const BLOCK_END = /^;\s*(?:CONFIG_BLOCK_END|(?:prusa|super)slicer_config = end)\s*$/i;
@@ -38,7 +46,7 @@ const isCommentOrBlank = (line: string): boolean => {
 };
 
 export function scanComments(text: string): CommentScan {
-  const scan: CommentScan = { kv: new Map(), tags: new Map(), setting3: [], firstComments: [], markers: new Set() };
+  const scan: CommentScan = { kv: new Map(), tags: new Map(), csv: new Map(), setting3: [], firstComments: [], markers: new Set() };
 
   // Header, forwards.
   const header: string[] = [];
@@ -94,19 +102,33 @@ function readLines(lines: readonly string[], scan: CommentScan, isHeader: boolea
       scan.setting3.push(line.slice(setting[0].length));
       continue;
     }
-    if (BLOCK_BEGIN.test(line) || BLOCK_END.test(line) || /^;\s*HEADER_BLOCK_(?:START|END)\s*$/.test(line)) {
+    if (BLOCK_BEGIN.test(line) || BLOCK_END.test(line) || /^;\s*(?:HEADER|EXECUTABLE)_BLOCK_(?:START|END)\s*$/.test(line)) {
       scan.markers.add(line.replace(/^;\s*/, '').trim());
       continue;
     }
-    const kv = KV.exec(line);
-    if (kv?.[1] !== undefined && kv[2] !== undefined) {
-      scan.kv.set(kv[1].trim(), kv[2].trim());
+    const csv = CSV.exec(line);
+    if (csv?.[1] !== undefined && csv[2] !== undefined) {
+      if (!scan.csv.has(csv[1])) scan.csv.set(csv[1], csv[2].trim());
       continue;
     }
-    const tag = TAG.exec(line);
-    if (tag?.[1] !== undefined && tag[2] !== undefined) {
-      const key = tag[1].trim().toLowerCase();
-      if (!scan.tags.has(key)) scan.tags.set(key, tag[2].trim());
+    const kv = splitSetting(line, '=', KV_KEY);
+    if (kv) {
+      scan.kv.set(kv[0], kv[1]);
+      continue;
+    }
+    const tag = splitSetting(line, ':', TAG_KEY);
+    if (tag) {
+      const key = tag[0].toLowerCase();
+      if (!scan.tags.has(key)) scan.tags.set(key, tag[1]);
     }
   }
+}
+
+/** `;key<separator>value` split at the first separator, key and value trimmed; null when the key is not one. */
+export function splitSetting(line: string, separator: string, key: RegExp): [string, string] | null {
+  const at = line.indexOf(separator, 1);
+  if (at === -1) return null;
+  const name = line.slice(1, at).trim();
+  if (name.length === 0 || name.length > MAX_KEY_CHARS || !key.test(name)) return null;
+  return [name, line.slice(at + 1).trim()];
 }

@@ -14,7 +14,60 @@ export interface MoveScan {
 const MAX_MOVE_LINE = 512;
 /** Feature types that are not the model: skirt/brim, towers, custom start/end code. */
 const EXCLUDED_TYPES = /^(?:skirt|brim|skirt\/brim|custom|wipe tower|prime tower|prime-tower|purge|wipe)$/i;
-const WORD = /([A-Za-z])\s*([-+]?(?:\d+\.?\d*|\.\d+))/g;
+
+/** The words of the line being read: upper-case letter codes and their numbers (`G1 X10.5` → G 1, X 10.5). */
+const wordLetters = new Int32Array(MAX_MOVE_LINE);
+const wordValues = new Float64Array(MAX_MOVE_LINE);
+
+/**
+ * Reads the words of `text[from, to)` up to a `;` comment into `wordLetters`/`wordValues` by
+ * character codes (the hot loop of a large file: no substrings, no regular expressions).
+ * A letter without a number is skipped. Returns the number of words.
+ */
+function words(text: string, from: number, to: number): number {
+  let count = 0;
+  let i = from;
+  while (i < to) {
+    let c = text.charCodeAt(i);
+    if (c === 59) break; // ;
+    if (c >= 97 && c <= 122) c -= 32;
+    if (c < 65 || c > 90) {
+      i++;
+      continue;
+    }
+    i++;
+    while (i < to && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+    let sign = 1;
+    let ch = text.charCodeAt(i);
+    if (ch === 45 || ch === 43) {
+      if (ch === 45) sign = -1;
+      i++;
+      ch = text.charCodeAt(i);
+    }
+    let value = 0;
+    let digits = 0;
+    while (i < to && ch >= 48 && ch <= 57) {
+      value = value * 10 + (ch - 48);
+      digits++;
+      ch = text.charCodeAt(++i);
+    }
+    if (i < to && ch === 46) {
+      let scale = 0.1;
+      ch = text.charCodeAt(++i);
+      while (i < to && ch >= 48 && ch <= 57) {
+        value += (ch - 48) * scale;
+        scale /= 10;
+        digits++;
+        ch = text.charCodeAt(++i);
+      }
+    }
+    if (digits === 0) continue;
+    wordLetters[count] = c;
+    wordValues[count] = sign * value;
+    count++;
+  }
+  return count;
+}
 
 class Box {
   minX = Number.POSITIVE_INFINITY;
@@ -86,33 +139,30 @@ export function scanMoves(text: string): MoveScan {
         excluded = EXCLUDED_TYPES.test(line.slice(10).trim());
       }
     } else if ((first === 71 || first === 77 || first === 103 || first === 109) && lineLength < MAX_MOVE_LINE) {
-      let line = text.slice(pos, nl);
-      const semi = line.indexOf(';');
-      if (semi !== -1) line = line.slice(0, semi);
-      WORD.lastIndex = 0;
-      const head = WORD.exec(line);
-      const code = head ? `${head[1]?.toUpperCase()}${Number(head[2])}` : '';
-      if (code === 'G0' || code === 'G1' || code === 'G2' || code === 'G3') {
+      const end = words(text, pos, nl);
+      const letter = wordLetters[0];
+      const code = end > 0 && (letter === 71 || letter === 77) ? wordValues[0] : Number.NaN;
+      if (letter === 71 && (code === 0 || code === 1 || code === 2 || code === 3)) {
         let nx = x;
         let ny = y;
         let nz = z;
         let de = 0;
         let hasXY = false;
-        for (let w = WORD.exec(line); w; w = WORD.exec(line)) {
-          const v = Number(w[2]);
-          switch (w[1]?.toUpperCase()) {
-            case 'X':
+        for (let i = 1; i < end; i++) {
+          const v = wordValues[i] as number;
+          switch (wordLetters[i]) {
+            case 88: // X
               nx = relativeAxes ? x + v : v;
               hasXY = true;
               break;
-            case 'Y':
+            case 89: // Y
               ny = relativeAxes ? y + v : v;
               hasXY = true;
               break;
-            case 'Z':
+            case 90: // Z
               nz = relativeAxes ? z + v : v;
               break;
-            case 'E':
+            case 69: // E
               de = relativeE || relativeAxes ? v : v - e;
               e = relativeE || relativeAxes ? e + v : v;
               break;
@@ -126,18 +176,18 @@ export function scanMoves(text: string): MoveScan {
         x = nx;
         y = ny;
         z = nz;
-      } else if (code === 'G90') relativeAxes = false;
-      else if (code === 'G91') relativeAxes = true;
-      else if (code === 'M82') relativeE = false;
-      else if (code === 'M83') relativeE = true;
-      else if (code === 'G92') {
-        for (let w = WORD.exec(line); w; w = WORD.exec(line)) {
-          const v = Number(w[2]);
-          const axis = w[1]?.toUpperCase();
-          if (axis === 'E') e = v;
-          else if (axis === 'X') x = v;
-          else if (axis === 'Y') y = v;
-          else if (axis === 'Z') z = v;
+      } else if (letter === 71 && code === 90) relativeAxes = false;
+      else if (letter === 71 && code === 91) relativeAxes = true;
+      else if (letter === 77 && code === 82) relativeE = false;
+      else if (letter === 77 && code === 83) relativeE = true;
+      else if (letter === 71 && code === 92) {
+        for (let i = 1; i < end; i++) {
+          const v = wordValues[i] as number;
+          const axis = wordLetters[i];
+          if (axis === 69) e = v;
+          else if (axis === 88) x = v;
+          else if (axis === 89) y = v;
+          else if (axis === 90) z = v;
         }
       }
     }

@@ -8,9 +8,13 @@ import { readFile } from 'node:fs/promises';
 import { emptyParameters, type SliceParameters } from '../../../shared/slice';
 import { scanComments } from './comments';
 import { applyCura, decodeSetting3 } from './cura';
+import { isTruncated } from './damage';
+import { decodeGcode, normaliseLineEnds } from './decode';
 import { scanMoves } from './moves';
+import { applyOwnDialect } from './others';
 import { applyPrusa } from './prusa';
-import { layerHeightOption, normalName } from './values';
+import { detectDialect, detectSlicer } from './slicers';
+import { layerHeightOption } from './values';
 
 export type { SliceParameters } from '../../../shared/slice';
 
@@ -24,8 +28,9 @@ export class GcodeFormatError extends Error {
  * @param fileSizeBytes the file's size; when omitted, the UTF-8 length of `text`
  * @throws GcodeFormatError for empty, binary (`.bgcode`, ZIP/3MF, NUL bytes) or non-G-code input
  */
-export function parseGcode(text: string, fileSizeBytes?: number): SliceParameters {
-  assertGcode(text);
+export function parseGcode(input: string, fileSizeBytes?: number): SliceParameters {
+  assertGcode(input);
+  const text = normaliseLineEnds(input.startsWith('\uFEFF') ? input.slice(1) : input);
   const p = emptyParameters();
   p.fileSizeBytes =
     fileSizeBytes !== undefined && Number.isSafeInteger(fileSizeBytes) && fileSizeBytes >= 0
@@ -33,23 +38,28 @@ export function parseGcode(text: string, fileSizeBytes?: number): SliceParameter
       : Buffer.byteLength(text, 'utf8');
 
   const scan = scanComments(text);
-  p.slicer = detectSlicer(scan.firstComments, scan.tags);
+  p.slicer = detectSlicer(scan);
   p.dialect = detectDialect(p.slicer?.name ?? null, scan);
-  if (p.dialect === 'prusa') applyPrusa(p, scan.kv, scan.tags);
+  let headerTop: number | null = null;
+  if (p.dialect === 'prusa') headerTop = applyPrusa(p, scan.kv, scan.tags, p.slicer?.name ?? null);
   else if (p.dialect === 'cura') applyCura(p, scan.tags, decodeSetting3(scan.setting3));
+  else if (p.dialect !== null) applyOwnDialect(p.dialect, p, scan);
   p.layerHeightOption = layerHeightOption(p.layerHeightMm);
 
-  if (p.dimensions === null || p.layers === null) {
-    const moves = scanMoves(text);
-    if (p.dimensions === null && moves.dimensions) {
-      p.dimensions = moves.dimensions;
-      p.dimensionsSource = 'moves';
-    }
-    if (p.layers === null && moves.layers !== null) {
-      p.layers = moves.layers;
-      p.layersSource = 'markers';
-    }
+  // One pass over the moves: the extents and layers the comments did not give, and whether the
+  // moves reach what the comments state.
+  const statedTop = p.dimensionsSource === 'comments' ? (p.dimensions?.z ?? null) : headerTop;
+  const moves = scanMoves(text);
+  if (p.dimensions === null && moves.dimensions) {
+    // The header's height is the slicer's own; x and y can only come from the moves here.
+    p.dimensions = headerTop === null ? moves.dimensions : { ...moves.dimensions, z: headerTop };
+    p.dimensionsSource = 'moves';
   }
+  if (p.layers === null && moves.layers !== null) {
+    p.layers = moves.layers;
+    p.layersSource = 'markers';
+  }
+  p.truncated = isTruncated(p, scan, moves, statedTop);
   return p;
 }
 
@@ -59,7 +69,7 @@ export async function parseGcodeFile(path: string): Promise<SliceParameters> {
   const magic = bytes.subarray(0, 4).toString('latin1');
   if (magic === 'GCDE') throw binaryGcode();
   if (magic === 'PK\u0003\u0004') throw zipArchive();
-  return parseGcode(bytes.toString('utf8'), bytes.length);
+  return parseGcode(decodeGcode(bytes), bytes.length);
 }
 
 const binaryGcode = () =>
@@ -72,8 +82,33 @@ const SAMPLE_CHARS = 1 << 20;
 const SAMPLE_LINES = 2000;
 const COMMAND = /^[GMT]\d/i;
 
-/** Refuses what is clearly not text G-code, looking at the first MB only (plus one search for a command). */
-function assertGcode(text: string): void {
+/**
+ * Checks the head of a G-code file without parsing it (uploads are checked this way; the parse
+ * runs later, off the main thread): binary G-code, ZIP and non-G-code text are refused.
+ * @throws GcodeFormatError
+ */
+export function checkGcodeHead(bytes: Uint8Array): void {
+  const magic = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(4, bytes.byteLength)).toString('latin1');
+  if (magic === 'GCDE') throw binaryGcode();
+  if (magic === 'PK\u0003\u0004') throw zipArchive();
+  if (bytes.byteLength <= HEAD_BYTES) {
+    assertGcode(decodeGcode(bytes));
+    return;
+  }
+  // Whole lines only, so a character is not cut in two (UTF-16 lines end in 0A 00 or 00 0A).
+  let end = bytes.lastIndexOf(0x0a, HEAD_BYTES);
+  if (end <= 0) end = HEAD_BYTES;
+  if (bytes[0] === 0xff || bytes[0] === 0xfe) end += end % 2 === 0 ? 0 : 1;
+  assertGcode(decodeGcode(bytes.subarray(0, end)), false);
+}
+
+const HEAD_BYTES = 1 << 20;
+
+/**
+ * Refuses what is clearly not text G-code, looking at the first MB only, plus one search for a
+ * command when `whole` (the text is the whole file).
+ */
+function assertGcode(text: string, whole = true): void {
   if (typeof text !== 'string') throw new GcodeFormatError('G-code must be given as text.');
   if (text.startsWith('GCDE')) throw binaryGcode();
   if (text.startsWith('PK\u0003\u0004')) throw zipArchive();
@@ -95,50 +130,5 @@ function assertGcode(text: string): void {
   }
   const known = commands + comments;
   if (known === 0 || other > known) throw new GcodeFormatError('The file does not look like G-code.');
-  if (commands === 0 && !/^[ \t]*[GM]\d/m.test(text)) throw new GcodeFormatError('The file holds no G-code command.');
-}
-
-const SLICER_LINES: readonly RegExp[] = [
-  /^;\s*generated (?:by|with)\s+(.+?)\s+v?(\d[\w.+-]*)(?:\s+on\s.*)?\s*$/i,
-  /^;\s*(BambuStudio|OrcaSlicer|Creality[ _]?Print|ElegooSlicer|AnycubicSlicerNext)\s+v?(\d[\w.+-]*)/i,
-  /^;\s*G-Code generated by (Simplify3D)\(R\) Version (\S+)/i,
-  /^;\s*Sliced by (ideaMaker) (\S+)/i,
-  /^;\s*generated (?:by|with)\s+(\S+)()\s*$/i,
-];
-
-function detectSlicer(firstComments: readonly string[], tags: ReadonlyMap<string, string>): SliceParameters['slicer'] {
-  for (const line of firstComments) {
-    for (const re of SLICER_LINES) {
-      const m = re.exec(line);
-      if (m?.[1]) return { name: canonicalSlicer(m[1]), version: m[2] || null };
-    }
-  }
-  const name = tags.get('generator.name');
-  return name ? { name: canonicalSlicer(name), version: tags.get('generator.version') || null } : null;
-}
-
-const SLICER_NAMES: readonly [string, string][] = [
-  ['bambustudio', 'Bambu Studio'],
-  ['orcaslicer', 'OrcaSlicer'],
-  ['crealityprint', 'Creality Print'],
-  ['superslicer', 'SuperSlicer'],
-  ['prusaslicer', 'PrusaSlicer'],
-  ['cura', 'Cura'],
-  ['slic3r', 'Slic3r'],
-];
-
-function canonicalSlicer(name: string): string {
-  const n = normalName(name);
-  return SLICER_NAMES.find(([key]) => n.includes(key))?.[1] ?? name.replace(/_/g, ' ').trim();
-}
-
-const PRUSA_FAMILY = new Set(['PrusaSlicer', 'SuperSlicer', 'OrcaSlicer', 'Bambu Studio', 'Slic3r']);
-
-function detectDialect(slicer: string | null, scan: ReturnType<typeof scanComments>): SliceParameters['dialect'] {
-  if (slicer !== null && PRUSA_FAMILY.has(slicer)) return 'prusa';
-  if (slicer === 'Cura' || scan.setting3.length > 0) return 'cura';
-  // Creality Print 4 is Cura-based, 5+ Orca-based: a config block decides before a ;FLAVOR line.
-  if (scan.markers.size > 0 || scan.kv.has('layer_height')) return 'prusa';
-  if (scan.tags.has('flavor')) return 'cura';
-  return null;
+  if (commands === 0 && whole && !/^[ \t]*[GM]\d/m.test(text)) throw new GcodeFormatError('The file holds no G-code command.');
 }

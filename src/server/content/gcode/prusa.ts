@@ -10,6 +10,7 @@ import {
   firstItem,
   INFILL_NAMES,
   normalName,
+  positive,
   SettingWriter,
   SUPPORT_PATTERN_NAMES,
   sumList,
@@ -17,11 +18,6 @@ import {
   toPercent,
   toSeconds,
 } from './values';
-
-const positive = (t: string): number | null => {
-  const n = toNumber(t);
-  return n !== null && n > 0 ? n : null;
-};
 
 /** Bambu/Orca: the bed temperature key of the selected plate (`curr_bed_type`). */
 const PLATE_TEMPERATURE_KEYS: Record<string, string> = {
@@ -33,7 +29,16 @@ const PLATE_TEMPERATURE_KEYS: Record<string, string> = {
   texturedcoolplate: 'textured_cool_plate_temp',
 };
 
-export function applyPrusa(p: SliceParameters, kv: ReadonlyMap<string, string>, tags: ReadonlyMap<string, string>): void {
+/**
+ * @returns the print's height the header states (`max_layer_z`, `max_z_height`), or null; the
+ * caller prefers it to the height of the moves when there is no `objects_info` footprint.
+ */
+export function applyPrusa(
+  p: SliceParameters,
+  kv: ReadonlyMap<string, string>,
+  tags: ReadonlyMap<string, string>,
+  slicer: string | null,
+): number | null {
   const w = new SettingWriter(p, (key) => kv.get(key));
 
   // Summary comments.
@@ -45,6 +50,12 @@ export function applyPrusa(p: SliceParameters, kv: ReadonlyMap<string, string>, 
   filament.usedMm = listed('filament used [mm]') ?? listed('total filament length [mm]');
   filament.usedCm3 = listed('filament used [cm3]');
   filament.usedG = listed('filament used [g]') ?? listed('total filament used [g]') ?? listed('total filament weight [g]');
+  // Slic3r 1.x: "; filament used = 4913.4mm (11.8cm3)".
+  const slic3rUsed = /^(\d+(?:\.\d+)?)mm \((\d+(?:\.\d+)?)cm3\)$/.exec((kv.get('filament used') ?? '').slice(0, 60));
+  if (slic3rUsed && filament.usedMm === null) {
+    filament.usedMm = Number(slic3rUsed[1]);
+    filament.usedCm3 = Number(slic3rUsed[2]);
+  }
   const type = w.find(['filament_type']);
   if (type !== undefined) filament.type = firstItem(type);
 
@@ -71,14 +82,19 @@ export function applyPrusa(p: SliceParameters, kv: ReadonlyMap<string, string>, 
 
   // Config block.
   w.number('layerHeightMm', ['layer_height']);
-  w.number('firstLayerHeightMm', ['first_layer_height', 'initial_layer_print_height'], positive);
-  w.number('lineWidthMm', ['extrusion_width', 'line_width'], positive);
+  // A percentage is of the layer height.
+  w.number('firstLayerHeightMm', ['first_layer_height', 'initial_layer_print_height'], (t) => positive(ofBase(t, p.layerHeightMm)));
+  // A width in percent is of the nozzle diameter (PrusaSlicer, Orca); Slic3r 1.x took the layer height.
+  const widthBase = slicer === 'Slic3r' ? p.layerHeightMm : toNumber(firstItem(w.find(['nozzle_diameter']) ?? ''));
+  w.number('lineWidthMm', ['extrusion_width', 'line_width'], (t) => positive(ofBase(t, widthBase)));
   w.number('wallLineCount', ['perimeters', 'wall_loops']);
   w.number('topLayers', ['top_solid_layers', 'top_shell_layers']);
   w.number('bottomLayers', ['bottom_solid_layers', 'bottom_shell_layers']);
-  // Orca/Bambu's "Top/Bottom shell thickness"; PrusaSlicer only has a minimum, not mapped.
-  w.number('topThicknessMm', ['top_shell_thickness']);
-  w.number('bottomThicknessMm', ['bottom_shell_thickness']);
+  // Orca/Bambu's "Top/Bottom shell thickness" and PrusaSlicer's minimum shell thickness: 0 turns
+  // the rule off (the layer counts alone decide), so 0 is not a thickness.
+  w.number('topThicknessMm', ['top_solid_min_thickness', 'top_shell_thickness'], positive);
+  w.number('bottomThicknessMm', ['bottom_solid_min_thickness', 'bottom_shell_thickness'], positive);
+  for (const field of ['topThicknessMm', 'bottomThicknessMm'] as const) if (p.raw[field] === '0') delete p.raw[field];
   w.named('infillPattern', ['fill_pattern', 'sparse_infill_pattern'], INFILL_NAMES);
   w.number('infillDensityPercent', ['fill_density', 'sparse_infill_density'], toPercent);
   w.number('nozzleTemperatureC', ['temperature', 'nozzle_temperature']);
@@ -104,6 +120,15 @@ export function applyPrusa(p: SliceParameters, kv: ReadonlyMap<string, string>, 
   w.bool('antiAliasing', ['anti_aliasing', 'antialiasing']);
   w.number('zCompensationMm', ['z_offset']);
   adhesion(p, w);
+  return top;
+}
+
+/** `66%` of `base`, rounded to the micrometre; a plain number as it is. */
+function ofBase(text: string, base: number | null): string {
+  const t = text.trim();
+  if (!t.endsWith('%')) return t;
+  const percent = toNumber(t.slice(0, -1));
+  return percent === null || base === null ? t : String(Math.round(percent * base * 10) / 1000);
 }
 
 /**

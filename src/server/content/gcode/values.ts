@@ -12,6 +12,12 @@ export function toNumber(text: string | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** A number above 0, or null (0 means "automatic" or "off" for many settings). */
+export const positive = (text: string): number | null => {
+  const n = toNumber(text);
+  return n !== null && n > 0 ? n : null;
+};
+
 /** `15%` or `15` as 15. */
 export function toPercent(text: string | undefined): number | null {
   if (text === undefined) return null;

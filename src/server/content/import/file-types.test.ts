@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { gcodeFixture } from '../../../../tests/helpers/fixtures';
-import { detectFileType, extensionOf } from './file-types';
+import { detectFileType, extensionOf, MAX_FILE_BYTES } from './file-types';
 import { SAMPLES } from './test-samples';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -32,9 +32,9 @@ describe('file types by content', () => {
     expect(typeOf(fs.readFileSync(FIXTURE_3MF))).toBe('model/3MF');
   });
 
-  it('parses G-code while checking it, and gives the parser reason for a file named as G-code', () => {
+  it('checks the head of G-code, and gives the parser reason for a file named as G-code', () => {
     const ok = detectFileType(SAMPLES.gcode, 'gcode');
-    expect(ok.ok && ok.gcode?.layerHeightMm).toBe(0.2);
+    expect(ok.ok && ok.type.kind).toBe('gcode');
     expect(detectFileType(SAMPLES.bgcode, 'bgcode')).toMatchObject({
       ok: false,
       problem: 'gcode',
@@ -58,5 +58,15 @@ describe('file types by content', () => {
     expect(extensionOf('.gitignore')).toBe('');
     expect(extensionOf('archive.tar.gz')).toBe('gz');
     expect(extensionOf('noext')).toBe('');
+  });
+});
+
+describe('G-code over the size limit', () => {
+  it('is recognised as G-code without being read further (the size check refuses it)', () => {
+    // Not G-code after its first line: only a full read would see it.
+    const bytes = Buffer.alloc(MAX_FILE_BYTES.gcode + 100, 'x');
+    bytes.write('G1 X0 Y0\n');
+    const detected = detectFileType(bytes, 'gcode');
+    expect(detected.ok && detected.type.kind).toBe('gcode');
   });
 });

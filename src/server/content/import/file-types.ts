@@ -1,6 +1,6 @@
-import type { SliceParameters } from '../../../shared/slice';
 import type { FileKind } from '../../db/schema-content';
-import { GcodeFormatError, parseGcode } from '../gcode/parse';
+import { utf16Bom } from '../gcode/decode';
+import { checkGcodeHead, GcodeFormatError } from '../gcode/parse';
 import { check3mf } from './three-mf';
 
 /**
@@ -35,6 +35,10 @@ const MB = 1024 * 1024;
 export const MAX_FILE_BYTES: Record<FileKind, number> = { image: 20 * MB, model: 100 * MB, gcode: 100 * MB, video: 200 * MB };
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(MAX_FILE_BYTES));
 
+/** The type a file name's ending claims (lower case, without the dot), if any. */
+export const typeOfExtension = (extension: string): FileType | undefined =>
+  Object.values(TYPES as Record<string, FileType>).find((t) => (t.extensions as readonly string[]).includes(extension));
+
 /** The formats of a kind, for messages: `PNG, JPEG, WebP, GIF`. */
 export const formatsOf = (kind: FileKind) =>
   Object.values(TYPES as Record<string, FileType>)
@@ -43,12 +47,10 @@ export const formatsOf = (kind: FileKind) =>
     .join(', ');
 
 /**
- * `gcode`: the parsed parameters of a G-code file (it is checked by parsing it). `unpacked`: a
- * 3MF model that would unpack too large (three-mf.ts).
+ * `gcode`: a file named as G-code that is not readable G-code (its head is checked; the file is
+ * parsed when a slice is made of it). `unpacked`: a 3MF model that would unpack too large (three-mf.ts).
  */
-export type Detected =
-  | { ok: true; type: FileType; gcode: SliceParameters | null }
-  | { ok: false; problem: 'unsupported' | 'gcode' | 'unpacked'; reason: string };
+export type Detected = { ok: true; type: FileType } | { ok: false; problem: 'unsupported' | 'gcode' | 'unpacked'; reason: string };
 
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1', from, to);
@@ -63,7 +65,7 @@ const GCODE_EXTENSIONS: readonly string[] = TYPES.gcode.extensions;
  * a refusal gets: a file named `.gcode` that is not readable G-code gets the parser's reason.
  */
 export function detectFileType(bytes: Uint8Array, extension = ''): Detected {
-  const found = (type: FileType, gcode: SliceParameters | null = null): Detected => ({ ok: true, type, gcode });
+  const found = (type: FileType): Detected => ({ ok: true, type });
   const refuse = (reason: string, problem: 'unsupported' | 'gcode' | 'unpacked' = 'unsupported'): Detected => ({
     ok: false,
     problem,
@@ -92,11 +94,14 @@ export function detectFileType(bytes: Uint8Array, extension = ''): Detected {
   if (isAsciiStl(head, bytes) || isBinaryStl(bytes)) return found(TYPES.stl);
 
   const wantsGcode = GCODE_EXTENSIONS.includes(extension) || head.startsWith('GCDE');
-  // Binary data is not worth decoding as text unless it claims to be G-code (for the reason).
-  if (head.includes('\u0000') && !wantsGcode) return refuse('binary data of an unknown type');
+  // Binary data is not worth decoding as text unless it claims to be G-code (for the reason);
+  // UTF-16 text has NUL bytes of its own.
+  if (head.includes('\u0000') && !wantsGcode && !utf16Bom(bytes)) return refuse('binary data of an unknown type');
+  // Text over the G-code limit is refused by its size (checkUpload) without being read further.
+  if (bytes.length > MAX_FILE_BYTES.gcode) return found(TYPES.gcode);
   try {
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    return found(TYPES.gcode, parseGcode(text, bytes.length));
+    checkGcodeHead(bytes);
+    return found(TYPES.gcode);
   } catch (err) {
     if (!(err instanceof GcodeFormatError)) throw err;
     return wantsGcode ? refuse(err.message, 'gcode') : refuse('not an image, model, video or G-code file');

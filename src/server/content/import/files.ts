@@ -5,7 +5,8 @@ import type { SliceParameters } from '../../../shared/slice';
 import type { Database } from '../../db/schema';
 import type { FileKind } from '../../db/schema-content';
 import { AppError } from '../../http/app-error';
-import { GcodeFormatError, parseGcode } from '../gcode/parse';
+import { parseGcodeBytes } from '../gcode/in-worker';
+import { GcodeFormatError } from '../gcode/parse';
 import { fileUrl } from '../models';
 import type { FileStorage } from '../storage';
 import { detectFileType, extensionOf, type FileType, formatsOf, MAX_FILE_BYTES } from './file-types';
@@ -14,16 +15,13 @@ import { MAX_3MF } from './three-mf';
 
 export interface StoredFile extends TUploadedFile {
   storageKey: string;
-  /** Parameters read from a G-code file (parsed once while checking it). */
-  gcode: SliceParameters | null;
 }
 
-/** An upload that passed the checks: its type, the name to record, and its G-code parameters. */
+/** An upload that passed the checks: its type and the name to record. */
 export interface CheckedUpload {
   type: FileType;
   name: string;
   sizeBytes: number;
-  gcode: SliceParameters | null;
 }
 
 /**
@@ -50,7 +48,7 @@ export function checkUpload(bytes: Uint8Array, name: string): CheckedUpload {
   }
   const max = MAX_FILE_BYTES[type.kind];
   if (bytes.byteLength > max) throw new AppError(ResultCode.fileTooLarge, { params: { format: type.format, maxMb: max / 1024 / 1024 } });
-  return { type, name: extension ? name : `${name}.${type.extensions[0]}`, sizeBytes: bytes.byteLength, gcode: detected.gcode };
+  return { type, name: extension ? name : `${name}.${type.extensions[0]}`, sizeBytes: bytes.byteLength };
 }
 
 /**
@@ -80,7 +78,6 @@ export async function saveUpload(
       sizeBytes,
       url: fileUrl(storageKey),
       storageKey,
-      gcode: checked.gcode,
     };
   } catch (err) {
     await storage.remove(storageKey);
@@ -131,7 +128,7 @@ export async function requireFile(db: Kysely<Database>, id: number, kind: FileKi
 export const optionalFile = (db: Kysely<Database>, id: number | undefined, kind: FileKind, field: string) =>
   id === undefined ? Promise.resolve(null) : requireFile(db, id, kind, field);
 
-/** Reads a recorded G-code file back from the store and parses it (1203 when it cannot be read). */
+/** Reads a recorded G-code file back from the store and parses it off the main thread (1203 when it cannot be read). */
 export async function parseStoredGcode(storage: FileStorage, file: FileRow, field: string): Promise<SliceParameters> {
   const stream = storage.read(file.storage_key);
   if (!stream) throw notFound(field, file.id);
@@ -139,7 +136,7 @@ export async function parseStoredGcode(storage: FileStorage, file: FileRow, fiel
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   const bytes = Buffer.concat(chunks);
   try {
-    return parseGcode(bytes.toString('utf8'), bytes.length);
+    return await parseGcodeBytes(bytes);
   } catch (err) {
     if (err instanceof GcodeFormatError) throw new AppError(ResultCode.invalidGcode, { result: { reason: err.message } });
     throw err;

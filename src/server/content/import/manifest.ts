@@ -239,11 +239,10 @@ class Run {
     }
   }
 
-  /** A G-code uploaded by this run was parsed when checked; a file already stored is read back. */
+  /** The G-code is read back from the store and parsed (off the main thread). */
   private async gcodeSlice(trx: Tx, input: z.infer<typeof ZGcodeSliceInput>, now: number) {
     const file = await requireFile(trx, input.gcodeFileId, 'gcode', 'gcodeFileId');
-    const uploaded = [...this.stored.values()].find((f) => f.fileId === file.id)?.gcode;
-    const params = uploaded ?? (await parseStoredGcode(this.storage, file, 'gcodeFileId'));
+    const params = await parseStoredGcode(this.storage, file, 'gcodeFileId');
     return service.createGcodeSlice(trx, input, { file, params }, now);
   }
 

@@ -6,7 +6,7 @@ import { requireRole } from '../../accounts/auth';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { endpoint, ok, parseInput } from '../../http/envelope';
-import { MAX_UPLOAD_BYTES } from './file-types';
+import { extensionOf, MAX_FILE_BYTES, MAX_UPLOAD_BYTES, typeOfExtension } from './file-types';
 import { parseStoredGcode, requireFile, storeFile } from './files';
 import * as service from './service';
 
@@ -60,11 +60,22 @@ export function registerContentImport(app: FastifyInstance) {
         method: contract.uploadFile.method,
         url: contract.uploadFile.path,
         bodyLimit: MAX_UPLOAD_BYTES,
+        // A body longer than its name's type allows is refused before it is read (the type read
+        // from the bytes is checked again once they are in).
+        onRequest: async (request) => {
+          const name = (request.query as { name?: unknown }).name;
+          const type = typeof name === 'string' ? typeOfExtension(extensionOf(name)) : undefined;
+          const length = Number(request.headers['content-length']);
+          const max = type ? MAX_FILE_BYTES[type.kind] : MAX_UPLOAD_BYTES;
+          if (type && Number.isFinite(length) && length > max) {
+            throw new AppError(ResultCode.fileTooLarge, { params: { format: type.format, maxMb: max / 1024 / 1024 } });
+          }
+        },
         handler: async (request) => {
           const { name } = parseInput(contract.uploadFile.input, request.query);
           const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           if (bytes.length === 0) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: '(body)' } });
-          const { storageKey: _key, gcode: _params, ...file } = await storeFile(db.kysely, content.storage, { bytes, name }, Date.now());
+          const { storageKey: _key, ...file } = await storeFile(db.kysely, content.storage, { bytes, name }, Date.now());
           return ok(request, file);
         },
       });

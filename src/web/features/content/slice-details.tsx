@@ -9,8 +9,9 @@ import { absolute, found, missing } from './content-loader';
 import { contentMeta } from './content-meta';
 import { ContentNotFound } from './content-not-found';
 import { OpenInAppBar } from './open-in-app';
-import { sliceGroups } from './slice-rows';
+import { type Row, sliceGroups, splitStated } from './slice-rows';
 import './content.css';
+import './slice-details.css';
 
 /** A shared print profile (`/creality-cloud/slices-details/:sliceId`). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -42,6 +43,7 @@ export default function SliceDetails({ loaderData }: Route.ComponentProps) {
     const [ns, rest] = key.split(':') as ['content' | 'enums', string];
     return translator.t(ns, rest, params);
   };
+  const { stated, unstated } = splitStated(sliceGroups(slice.params, tt));
   return (
     <article className="slice">
       <section className="card slice-head">
@@ -54,19 +56,36 @@ export default function SliceDetails({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <OpenInAppBar deepLink={`crealitycloud://slice/${slice.id}`} />
-      {sliceGroups(slice.params, tt).map(({ group, rows }) => (
+      {slice.params.truncated ? (
+        <p className="notice" role="note">
+          {t('slice.truncated')}
+        </p>
+      ) : null}
+      {stated.map(({ group, rows }) => (
         <section key={group} className="card">
           <h2>{t(`slice.group.${group}` as Parameters<typeof t>[0])}</h2>
-          <dl className="params">
-            {rows.map((r) => (
-              <div key={r.label}>
-                <dt>{r.label}</dt>
-                <dd className={r.value === null ? 'muted' : undefined}>{r.value ?? t('slice.notStated')}</dd>
-              </div>
-            ))}
-          </dl>
+          <Params rows={rows} notStated={t('slice.notStated')} />
         </section>
       ))}
+      {unstated.length > 0 ? (
+        <details className="card slice-unstated">
+          <summary>{t('slice.notStatedBySlicer', { count: unstated.length })}</summary>
+          <Params rows={unstated} notStated={t('slice.notStated')} />
+        </details>
+      ) : null}
     </article>
+  );
+}
+
+function Params({ rows, notStated }: { rows: Row[]; notStated: string }) {
+  return (
+    <dl className="params">
+      {rows.map((r) => (
+        <div key={r.label}>
+          <dt>{r.label}</dt>
+          <dd className={r.value === null ? 'muted' : undefined}>{r.value ?? notStated}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -24,6 +24,7 @@ export function sliceGroups(p: SliceParameters, t: T): { group: string; rows: Ro
     {
       group: 'overview',
       rows: [
+        row('slicer', p.slicer ? [p.slicer.name, p.slicer.version].filter(Boolean).join(' ') : null),
         row('device', p.device),
         row('seriesName', p.seriesName),
         row(
@@ -101,4 +102,18 @@ export function sliceGroups(p: SliceParameters, t: T): { group: string; rows: Ro
       ],
     },
   ];
+}
+
+/**
+ * The stated rows by group (groups with none left out) and the rows the slicer did not state, in
+ * page order, for one folded list instead of a "not stated" row in every group.
+ */
+export function splitStated(groups: { group: string; rows: Row[] }[]): {
+  stated: { group: string; rows: Row[] }[];
+  unstated: Row[];
+} {
+  const stated = groups
+    .map(({ group, rows }) => ({ group, rows: rows.filter((r) => r.value !== null) }))
+    .filter(({ rows }) => rows.length > 0);
+  return { stated, unstated: groups.flatMap(({ rows }) => rows.filter((r) => r.value === null)) };
 }
