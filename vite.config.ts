@@ -66,6 +66,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     rollupOptions: {
       output: {
         manualChunks(id) {
+          // A feature's sheet in a chunk of its own (a CSS file, no script): left to Rollup, it joins
+          // the chunk of a module that imports it, and a page that only needs the sheet would load
+          // that chunk's script too.
+          const sheet = /src\/web\/features\/[^/]+\/([^/]+)\.css$/.exec(id);
+          if (sheet) return `${sheet[1]}-css`;
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor';
           if (APP.some((re) => re.test(id))) return 'app';
           if (SHARE.test(id)) return 'share';

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';
+import { ButtonLink } from '../../ui/button';
 import { EmptyIcon } from '../../ui/icons';
 import { StateView } from '../../ui/state-view';
 import type { Route } from './+types/empty-page';
@@ -29,12 +29,12 @@ export default function EmptyPage() {
       title={t('empty.title')}
       actions={
         <>
-          <Link className="btn btn-block" to={paths.home}>
+          <ButtonLink block to={paths.home}>
             {t('empty.home')}
-          </Link>
-          <Link className="btn btn-secondary btn-block" to={paths.download}>
+          </ButtonLink>
+          <ButtonLink variant="secondary" block to={paths.download}>
             {t('empty.openApp')}
-          </Link>
+          </ButtonLink>
         </>
       }
     >

@@ -1,8 +1,9 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';
+import { ButtonLink } from '../../ui/button';
 import { CompassIcon } from '../../ui/icons';
 import { StateView } from '../../ui/state-view';
 import type { Route } from './+types/not-found';
@@ -33,9 +34,9 @@ export default function NotFound() {
       icon={<CompassIcon />}
       title={t('notFound.title')}
       actions={
-        <Link className="btn btn-block" to={paths.home}>
+        <ButtonLink block to={paths.home}>
           {t('notFound.home')}
-        </Link>
+        </ButtonLink>
       }
     >
       <p className="muted">{t('notFound.text')}</p>

@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import { useApp } from '../../app-context';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';
+import { ButtonAnchor, ButtonLink } from '../../ui/button';
 import { LockIcon } from '../../ui/icons';
 import { StateView } from '../../ui/state-view';
 import type { Route } from './+types/pullblack';
@@ -36,12 +36,12 @@ export default function Pullblack() {
       title={t('pullblack.title')}
       actions={
         <>
-          <a className="btn btn-block" href={`mailto:${config.supportEmail}`}>
+          <ButtonAnchor block href={`mailto:${config.supportEmail}`}>
             {t('pullblack.appeal')}
-          </a>
-          <Link className="btn btn-secondary btn-block" to={paths.legal.rule}>
+          </ButtonAnchor>
+          <ButtonLink variant="secondary" block to={paths.legal.rule}>
             {t('pullblack.rules')}
-          </Link>
+          </ButtonLink>
         </>
       }
     >
