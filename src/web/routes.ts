@@ -103,7 +103,7 @@ export default [
 
   // The operator console: one frame (its navigation by the user's scopes) around its sections.
   route('admin', 'features/console/layout.tsx', { id: 'console' }, [
-    index('features/console/home.tsx', { id: 'console-home' }),
+    index('features/console/dashboard.tsx', { id: 'console-dashboard' }),
     route('analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
   ]),
 
