@@ -104,6 +104,10 @@ export default [
   // The operator console: one frame (its navigation by the user's scopes) around its sections.
   route('admin', 'features/console/layout.tsx', { id: 'console' }, [
     index('features/console/dashboard.tsx', { id: 'console-dashboard' }),
+    route('campaigns', 'features/console/campaigns.tsx', { id: 'console-campaigns' }),
+    route('campaigns/new', 'features/console/raffle-form.tsx', { id: 'console-raffle-new' }),
+    route('campaigns/:id', 'features/console/raffle-form.tsx', { id: 'console-raffle' }),
+    route('campaigns/:id/preview', 'features/console/preview.tsx', { id: 'console-raffle-preview' }),
     route('analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
   ]),
 

@@ -137,7 +137,10 @@ describe.each(ENGINES)('the audit log on %s', (engine) => {
     const res = await get(`${AUDIT}/export?itemType=campaign`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('"id","at","actor_id","actor","action","item_type","item_id","before","after","request_id"');
     const count = (await rows()).filter((r) => r.item_type === 'campaign').length;
     expect(lines).toHaveLength(count + 1);

@@ -35,7 +35,9 @@ describe.each(ENGINES)('console campaign actions on %s', (engine) => {
     const now = Date.now();
     const rows = await t.db.kysely
       .insertInto('users')
-      .values(Array.from({ length: n }, (_, i) => ({ nickname: `drawer ${i}`, locale: 'en', avatar_url: '', created_at: now, updated_at: now })))
+      .values(
+        Array.from({ length: n }, (_, i) => ({ nickname: `drawer ${i}`, locale: 'en', avatar_url: '', created_at: now, updated_at: now })),
+      )
       .returning('id')
       .execute();
     return rows.map((r) => Number(r.id));
@@ -115,6 +117,7 @@ describe.each(ENGINES)('console campaign actions on %s', (engine) => {
     ] as const) {
       const res = await post(what, body);
       expect(res.json().code, JSON.stringify(body)).toBe(ResultCode.parameter);
+      expect(res.json().msg, JSON.stringify(body)).toContain(field);
     }
     expect((await post('restock', { id: c.id, prizeId: 999_999, add: 1 })).json().code).toBe(ResultCode.notFound);
     for (const q of ['kind=lottery', 'state=paused', `kind=${'a'.repeat(500)}`])

@@ -50,9 +50,15 @@ describe.each(ENGINES)('the console dashboard on %s', (engine) => {
       sent_time: now,
       properties: JSON.stringify({ contentType: 'model', contentId }),
     });
-    await t.db.kysely.insertInto('analytics_events').values([view('7'), view('7'), view('9')]).execute();
+    await t.db.kysely
+      .insertInto('analytics_events')
+      .values([view('7'), view('7'), view('9')])
+      .execute();
     // Older than the week: not counted.
-    await t.db.kysely.insertInto('analytics_events').values({ ...view('5'), time: now - 8 * DAY }).execute();
+    await t.db.kysely
+      .insertInto('analytics_events')
+      .values({ ...view('5'), time: now - 8 * DAY })
+      .execute();
 
     const after = (await get(admin)).json().result;
     const today = after.days[6];
