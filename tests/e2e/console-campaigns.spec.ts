@@ -92,20 +92,16 @@ test('an operator builds, previews and publishes a raffle; a visitor draws on it
 });
 
 test('staff of one campaign cannot see or change another, in the console or through the API', async ({ page }) => {
-  const mine = lotteryAdmin('create', {
-    title: texts('Mine'),
-    rules: texts('Rules'),
-    startsAt: Date.now() - DAY,
-    endsAt: Date.now() + DAY,
-    prizes: [{ kind: 2, name: texts('Coupon'), stock: 1, weight: 1 }],
-  }).id as number;
-  const other = lotteryAdmin('create', {
-    title: texts('Not mine'),
-    rules: texts('Rules'),
-    startsAt: Date.now() - DAY,
-    endsAt: Date.now() + DAY,
-    prizes: [{ kind: 2, name: texts('Coupon'), stock: 1, weight: 1 }],
-  }).id as number;
+  const raffle = (title: string) =>
+    lotteryAdmin('create', {
+      title: texts(title),
+      rules: texts('Rules'),
+      startsAt: Date.now() - DAY,
+      endsAt: Date.now() + DAY,
+      prizes: [{ kind: 2, name: texts('Coupon'), stock: 1, weight: 1 }],
+    }).id as number;
+  const mine = raffle('Mine');
+  const other = raffle('Not mine');
   await signInByApi(page);
   cli('scripts/admin.ts', ['user:role', '--user', await userIdOf(page), '--role', 'staff', '--scope', `activity:${mine}`]);
 

@@ -18,24 +18,30 @@ export function registerConsoleRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
     admin.addHook('onRequest', areaGuard(accounts, 'audit'));
     endpoint(admin, contract.audit, (input) => listAudit(db.kysely, { ...input, beforeId: input.before }));
-    admin.get(contract.auditExport.path, async (request, reply) => {
-      const filter = parseInput(contract.auditExport.input, request.query);
-      async function* rows() {
-        for await (const r of eachAudit(db.kysely, filter))
-          yield [
-            r.id,
-            new Date(r.at).toISOString(),
-            r.actorId,
-            r.actorName,
-            r.action,
-            r.itemType,
-            r.itemId,
-            r.before === null ? null : JSON.stringify(r.before),
-            r.after === null ? null : JSON.stringify(r.after),
-            r.requestId,
-          ];
-      }
-      return sendCsv(reply, `audit-${new Date().toISOString().slice(0, 10)}.csv`, COLUMNS, rows());
+    // No body to read on this GET: like endpoint()'s bodyless routes, nothing is decompressed.
+    admin.route({
+      method: 'GET',
+      url: contract.auditExport.path,
+      decompress: false,
+      handler: async (request, reply) => {
+        const filter = parseInput(contract.auditExport.input, request.query);
+        async function* rows() {
+          for await (const r of eachAudit(db.kysely, filter))
+            yield [
+              r.id,
+              new Date(r.at).toISOString(),
+              r.actorId,
+              r.actorName,
+              r.action,
+              r.itemType,
+              r.itemId,
+              r.before === null ? null : JSON.stringify(r.before),
+              r.after === null ? null : JSON.stringify(r.after),
+              r.requestId,
+            ];
+        }
+        return sendCsv(reply, `audit-${new Date().toISOString().slice(0, 10)}.csv`, COLUMNS, rows());
+      },
     });
   });
 }
