@@ -27,7 +27,7 @@ describe('console access', () => {
     expect(consoleSections(staff('mall'))).toEqual(['mall']);
     expect(consoleSections(staff('support'))).toEqual(['people']);
     expect(consoleSections(staff('analytics'))).toEqual(['dashboard', 'analytics']);
-    expect(consoleSections(staff('venue:cd16'))).toEqual(['venues']);
+    expect(consoleSections(staff('venue:cd16'))).toEqual([]);
     expect(may(staff('venue:cd16'), 'view', { type: 'venue', slug: 'tct' })).toBe(false);
     const all = staff('*');
     expect(may(all, 'change', { type: 'area', area: 'roles' })).toBe(false);

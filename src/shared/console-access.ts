@@ -66,8 +66,8 @@ export function may(grants: readonly Grant[], action: ConsoleAction, item: Conso
         // Staff of one campaign see the list (of their campaigns only) but create none.
         case 'campaigns':
           return action === 'view' && anyScoped(grants, 'activity:');
+        // Venue set-up is an admin's; venue staff have their venue's own staff page.
         case 'venues':
-          return action === 'view' && anyScoped(grants, 'venue:');
         case 'audit':
         case 'roles':
         case 'programmes':
