@@ -101,7 +101,15 @@ export default [
   route('modeler/voteDetail', 'features/modeler/vote-detail.tsx', { id: 'modeler-vote-detail' }),
   route('modeler/sendRequirement', 'features/modeler/send-requirement.tsx', { id: 'modeler-send-requirement' }),
 
-  route('admin/analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
+  // The operator console: one frame (its navigation by the user's scopes) around its sections.
+  route('admin', 'features/console/layout.tsx', { id: 'console' }, [
+    index('features/console/dashboard.tsx', { id: 'console-dashboard' }),
+    route('campaigns', 'features/console/campaigns.tsx', { id: 'console-campaigns' }),
+    route('campaigns/new', 'features/console/raffle-form.tsx', { id: 'console-raffle-new' }),
+    route('campaigns/:id', 'features/console/raffle-form.tsx', { id: 'console-raffle' }),
+    route('campaigns/:id/preview', 'features/console/preview.tsx', { id: 'console-raffle-preview' }),
+    route('analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
+  ]),
 
   // Venues: one page module per kind of page, configured per slug on the server.
   ...SPEC_VENUES.flatMap((v) => [
