@@ -29,6 +29,7 @@ import { registerStatic } from './http/static';
 import { registerUnreadBodyDiscard } from './http/unread-body';
 import { registerAddressRoutes } from './lottery/address-routes';
 import { registerLotteryAdminRoutes } from './lottery/admin-routes';
+import { registerClaimsRoutes } from './lottery/claims-routes';
 import { registerLotteryRoutes } from './lottery/routes';
 import { registerMallRoutes } from './mall/routes';
 import { createMallModule } from './mall/setup';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerGiftpackRoutes(app);
   registerLotteryRoutes(app);
   registerLotteryAdminRoutes(app);
+  registerClaimsRoutes(app);
   registerUniverRoutes(app);
   registerPhotoScanRoutes(app, config);
   registerModelerRoutes(app);

@@ -5,6 +5,7 @@ import pkg from '../../../package.json' with { type: 'json' };
 import * as accountsApi from '../../shared/api/accounts';
 import * as contentAdminApi from '../../shared/api/content-admin';
 import { type AnyContract, CONTRACTS, type ContractEntry } from '../../shared/api/contracts';
+import * as claimsApi from '../../shared/api/lottery-claims';
 import * as systemApi from '../../shared/api/system';
 import { APP_ID, DEFAULT_LOTTERY_CHANNEL, HEADER, WEB_PLATFORM } from '../../shared/context';
 import { messageKeyFor, ResultCode } from '../../shared/errors';
@@ -32,6 +33,8 @@ const SERVER_CONTRACTS: ContractEntry[] = [
 const PLAIN = new Set<AnyContract>([systemApi.health]);
 /** accounts/routes.ts: a 302 to the sign-in provider. */
 const REDIRECT = new Set<AnyContract>([accountsApi.oauthStart]);
+/** lottery/claims-routes.ts: a CSV download, streamed. */
+const CSV = new Set<AnyContract>([claimsApi.shippingExport]);
 /** content/import/routes.ts: the raw body is the file; the input is read from the query. */
 const RAW_BODY = new Set<AnyContract>([contentAdminApi.uploadFile]);
 
@@ -156,7 +159,12 @@ function operation(entry: ContractEntry, operationId: string, csrfAlways: boolea
     };
   else if (input && !inQuery) op.requestBody = { required: true, content: { 'application/json': { schema: input } } };
 
-  if (PLAIN.has(c)) {
+  if (CSV.has(c)) {
+    op.responses = {
+      '200': { description: 'The list as CSV (UTF-8 with a byte-order mark).', content: { 'text/csv': { schema: { type: 'string' } } } },
+      default: ref('responses', 'Refusal'),
+    };
+  } else if (PLAIN.has(c)) {
     const body = { content: { 'application/json': { schema: result } } };
     op.responses = { '200': { description: 'Up.', ...body }, '503': { description: 'The database is down.', ...body } };
   } else if (REDIRECT.has(c)) {

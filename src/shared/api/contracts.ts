@@ -11,6 +11,7 @@ import * as giftpack from './giftpack';
 import * as invite from './invite';
 import * as lottery from './lottery';
 import * as lotteryAdmin from './lottery-admin';
+import * as lotteryClaims from './lottery-claims';
 import * as lotteryInvites from './lottery-invites';
 import * as lotteryWechat from './lottery-wechat';
 import * as mall from './mall';
@@ -38,6 +39,7 @@ const MODULES = [
   { tag: 'lottery', file: 'lottery.ts', exports: lottery },
   { tag: 'lottery', file: 'lottery-wechat.ts', exports: lotteryWechat },
   { tag: 'lottery-admin', file: 'lottery-admin.ts', exports: lotteryAdmin },
+  { tag: 'lottery-admin', file: 'lottery-claims.ts', exports: lotteryClaims },
   { tag: 'lottery', file: 'lottery-invites.ts', exports: lotteryInvites },
   { tag: 'campaigns', file: 'checkin.ts', exports: checkin },
   { tag: 'campaigns', file: 'giftpack.ts', exports: giftpack },

@@ -13,6 +13,7 @@ import type lottery from './locales/en/lottery.json';
 import type mall from './locales/en/mall.json';
 import type modeler from './locales/en/modeler.json';
 import type oauth from './locales/en/oauth.json';
+import type operations from './locales/en/operations.json';
 import type photo from './locales/en/photo.json';
 import type site from './locales/en/site.json';
 import type tools from './locales/en/tools.json';
@@ -55,6 +56,8 @@ export interface Resources {
   delivery: typeof delivery;
   /** The staff analytics dashboard (issue 7). */
   analytics: typeof analytics;
+  /** The operator console's winners, gift codes and moderation (and visitors' Report action). */
+  operations: typeof operations;
 }
 export type Namespace = keyof Resources;
 export const NAMESPACES: Namespace[] = [
@@ -78,4 +81,5 @@ export const NAMESPACES: Namespace[] = [
   'mall',
   'delivery',
   'analytics',
+  'operations',
 ];
