@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as admin from '../../shared/api/giftcode-admin';
 import * as contract from '../../shared/api/giftpack';
 import { requireRole, requireUser } from '../accounts/auth';
 import { endpoint } from '../http/envelope';
 import { campaignOr404 } from '../lottery/actions';
+import { campaignOfCode, listCodes, voidCode } from './admin';
 import { claimNewcomer, newcomerOffer } from './newcomer';
 import { generateCodes, redeemGiftCode } from './service';
 
-/** Gift codes: redeeming (signed-in users; wrong entries limited per user and per address) and batches (admins). */
+/** Gift codes: redeeming (signed-in users; wrong entries limited per user and per address); batches, the list and voiding (the campaign's staff). */
 export function registerGiftpackRoutes(app: FastifyInstance) {
   const { db, accounts } = app.services;
 
@@ -33,10 +35,17 @@ export function registerGiftpackRoutes(app: FastifyInstance) {
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
 
-  app.register(async (admin) => {
-    admin.addHook('onRequest', async (request: FastifyRequest) => {
-      await requireRole(accounts, request, 'admin', '*');
-    });
-    endpoint(admin, contract.generate, (input) => generateCodes(db, input));
+  const staffOf = (request: FastifyRequest, campaignId: number) => requireRole(accounts, request, 'staff', `activity:${campaignId}`);
+  endpoint(app, contract.generate, async (input, request) => {
+    await staffOf(request, input.campaignId);
+    return generateCodes(db, input);
+  });
+  endpoint(app, admin.codes, async (input, request) => {
+    await staffOf(request, input.campaignId);
+    return listCodes(db, input, request.ctx.locale);
+  });
+  endpoint(app, admin.voidCode, async (input, request) => {
+    const user = await staffOf(request, await campaignOfCode(db, input.codeId));
+    return voidCode(db, { codeId: input.codeId, actorId: user.userId }, request.ctx.locale, async () => {});
   });
 }

@@ -7,6 +7,7 @@ import * as collection from './collection';
 import * as content from './content';
 import * as contentAdmin from './content-admin';
 import * as freeModel from './free-model';
+import * as giftcodeAdmin from './giftcode-admin';
 import * as giftpack from './giftpack';
 import * as invite from './invite';
 import * as lottery from './lottery';
@@ -43,6 +44,7 @@ const MODULES = [
   { tag: 'lottery', file: 'lottery-invites.ts', exports: lotteryInvites },
   { tag: 'campaigns', file: 'checkin.ts', exports: checkin },
   { tag: 'campaigns', file: 'giftpack.ts', exports: giftpack },
+  { tag: 'lottery-admin', file: 'giftcode-admin.ts', exports: giftcodeAdmin },
   { tag: 'campaigns', file: 'invite.ts', exports: invite },
   { tag: 'campaigns', file: 'collection.ts', exports: collection },
   { tag: 'programmes', file: 'univer.ts', exports: univer },
