@@ -55,6 +55,14 @@ describe.each(ENGINES)('gift codes in the console on %s', (engine) => {
     expect(voided.code, JSON.stringify(voided)).toBe(0);
     expect(voided.result).toMatchObject({ id: String(c.ids[1]), state: 'voided', redeemedBy: null });
     expect(await stock(c.prizeId)).toBe(1);
+    const audit = await s.t.db.kysely
+      .selectFrom('admin_audit')
+      .selectAll()
+      .where('action', '=', 'giftcode.void')
+      .where('item_id', '=', String(c.ids[1]))
+      .execute();
+    expect(audit.map((a) => [a.item_type, Number(a.actor_id)])).toEqual([['giftcode', c.op.id]]);
+    expect(JSON.parse(audit[0]?.after ?? 'null')).toMatchObject({ state: 'voided' });
 
     const list = await call('GET', `${G}/codes?campaignId=${c.campaignId}`, c.op.cookie);
     expect(list.result.counts).toEqual({ unused: 1, redeemed: 1, expired: 0, voided: 1 });

@@ -117,6 +117,30 @@ describe.each(ENGINES)('winners and claims in the console on %s', (engine) => {
       { seq: 3, action: 'shipped', carrier: 'UPS', tracking_number: '1Z999' },
     ]);
     expect(await events(c.cyWin)).toEqual([]);
+    // Each step is in the audit log, by whom, with the values before and after.
+    const audit = await s.t.db.kysely
+      .selectFrom('admin_audit')
+      .selectAll()
+      .where('item_type', '=', 'win')
+      .where('item_id', '=', String(c.adaWin))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => [a.action, Number(a.actor_id)])).toEqual([
+      ['claim.ship', op.id],
+      ['claim.unship', op.id],
+      ['claim.ship', op.id],
+    ]);
+    expect(JSON.parse(audit[0]?.before ?? 'null')).toMatchObject({ shipment: null });
+    expect(JSON.parse(audit[0]?.after ?? 'null')).toMatchObject({ shipment: { carrier: 'SF Express', trackingNumber: 'SF1234567890' } });
+    // Refused steps left none.
+    expect(
+      await s.t.db.kysely
+        .selectFrom('admin_audit')
+        .select('id')
+        .where('item_type', '=', 'win')
+        .where('item_id', 'in', [String(c.bobWin), String(c.cyWin)])
+        .execute(),
+    ).toEqual([]);
   });
 
   it('ships a prize once when many marks arrive at once', async () => {
@@ -231,15 +255,15 @@ describe.each(ENGINES)('winners and claims in the console on %s', (engine) => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="shipping-\d+-toShip-/);
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toMatch(/^Win ID,Redeem code,Prize,Recipient,Phone,/);
+    expect(lines[0]).toMatch(/^"Win ID","Redeem code","Prize","Recipient","Phone",/);
     expect(lines).toHaveLength(4); // header, Ada, Mallory, and the final line break
-    expect(lines[1]).toContain(`${c.adaWin},${c.codes[0]},Prize 1,Ada Lovelace,+44 20 7946 0958`.replace('+44', "'+44"));
-    expect(lines[2]).toContain(`${h.winIds[0]},`);
+    expect(lines[1]).toContain(`"${c.adaWin}","${c.codes[0]}","Prize 1","Ada Lovelace","'+44 20 7946 0958"`);
+    expect(lines[2]).toContain(`"${h.winIds[0]}",`);
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines[2]).toContain('"Line 1\nLine ""2"", back"');
     const shipped = (await get('shipped', 'zh-CN')).body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(shipped[0]).toMatch(/^中奖编号,兑奖码,奖品,收件人/);
-    expect(shipped[1]).toMatch(new RegExp(`^${c.bobWin},.*,SF,SF1,\\d{4}-`));
+    expect(shipped[0]).toMatch(/^"中奖编号","兑奖码","奖品","收件人"/);
+    expect(shipped[1]).toMatch(new RegExp(`^"${c.bobWin}",.*,"SF","SF1","\\d{4}-`));
     expect((await get('all')).body.split('\r\n')).toHaveLength(5);
   });
 });

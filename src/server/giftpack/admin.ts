@@ -2,11 +2,11 @@ import type { ExpressionBuilder } from 'kysely';
 import type { GiftCodeRow, TGiftCodeState } from '../../shared/api/giftcode-admin';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
+import type { AuditHook } from '../console/audit';
 import type { Db, Tx } from '../db/database';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { inLanguage } from '../lottery/campaign';
-import type { ChangeHook } from '../lottery/claims';
 
 /** Gift codes as staff see them: state, who redeemed each, and voiding unused ones. */
 
@@ -133,7 +133,7 @@ const codeRow = async (trx: Tx, codeId: number, locale: Locale, now: number) =>
  * of the code's row, so a void and a redeem of the same code never both succeed. The prize's
  * stock unit the code held is taken back.
  */
-export async function voidCode(db: Db, s: { codeId: number; actorId: number }, locale: Locale, audit: ChangeHook, now = Date.now()) {
+export async function voidCode(db: Db, s: { codeId: number; actorId: number }, locale: Locale, audit: AuditHook, now = Date.now()) {
   return db.transaction(async (trx) => {
     const before = await codeRow(trx, s.codeId, locale, now);
     const taken = await trx

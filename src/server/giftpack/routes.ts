@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as admin from '../../shared/api/giftcode-admin';
+import type { FastifyInstance } from 'fastify';
+import * as codes from '../../shared/api/giftcode-admin';
 import * as contract from '../../shared/api/giftpack';
-import { requireRole, requireUser } from '../accounts/auth';
+import { requireUser } from '../accounts/auth';
+import { requireMay, staffGuard } from '../console/access';
+import { auditOf } from '../console/audit';
 import { endpoint } from '../http/envelope';
 import { campaignOr404 } from '../lottery/actions';
 import { campaignOfCode, listCodes, voidCode } from './admin';
@@ -35,17 +37,24 @@ export function registerGiftpackRoutes(app: FastifyInstance) {
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
 
-  const staffOf = (request: FastifyRequest, campaignId: number) => requireRole(accounts, request, 'staff', `activity:${campaignId}`);
-  endpoint(app, contract.generate, async (input, request) => {
-    await staffOf(request, input.campaignId);
-    return generateCodes(db, input);
-  });
-  endpoint(app, admin.codes, async (input, request) => {
-    await staffOf(request, input.campaignId);
-    return listCodes(db, input, request.ctx.locale);
-  });
-  endpoint(app, admin.voidCode, async (input, request) => {
-    const user = await staffOf(request, await campaignOfCode(db, input.codeId));
-    return voidCode(db, { codeId: input.codeId, actorId: user.userId }, request.ctx.locale, async () => {});
+  app.register(async (admin) => {
+    admin.addHook('onRequest', staffGuard(accounts));
+    endpoint(admin, contract.generate, async (input, request) => {
+      await requireMay(accounts, request, 'change', { type: 'campaign', id: input.campaignId });
+      return generateCodes(db, input, Date.now(), auditOf(request, 'giftcode.generate', 'campaign'));
+    });
+    endpoint(admin, codes.codes, async (input, request) => {
+      await requireMay(accounts, request, 'view', { type: 'campaign', id: input.campaignId });
+      return listCodes(db, input, request.ctx.locale);
+    });
+    endpoint(admin, codes.voidCode, async (input, request) => {
+      const user = await requireMay(accounts, request, 'change', { type: 'campaign', id: await campaignOfCode(db, input.codeId) });
+      return voidCode(
+        db,
+        { codeId: input.codeId, actorId: user.userId },
+        request.ctx.locale,
+        auditOf(request, 'giftcode.void', 'giftcode'),
+      );
+    });
   });
 }

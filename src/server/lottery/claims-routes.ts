@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as contract from '../../shared/api/lottery-claims';
-import { requireRole } from '../accounts/auth';
+import { requireMay, staffGuard } from '../console/access';
+import { auditOf } from '../console/audit';
 import { endpoint, parseInput } from '../http/envelope';
 import { campaignOfWin, listWinners, markShipped, undoShipment } from './claims';
-import { shippingCsv } from './shipping-export';
+import { sendShippingCsv } from './shipping-export';
 
 /**
  * The console's winners and claims (`/api/rest/lottery/admin/winners…`): staff of the campaign
@@ -11,37 +12,36 @@ import { shippingCsv } from './shipping-export';
  */
 export function registerClaimsRoutes(app: FastifyInstance) {
   const { db, accounts } = app.services;
-  const staffOf = (request: FastifyRequest, campaignId: number) => requireRole(accounts, request, 'staff', `activity:${campaignId}`);
+  const campaign = (id: number) => ({ type: 'campaign' as const, id });
 
-  endpoint(app, contract.winners, async (input, request) => {
-    await staffOf(request, input.campaignId);
-    return listWinners(db, input, request.ctx.locale);
-  });
+  app.register(async (admin) => {
+    admin.addHook('onRequest', staffGuard(accounts));
 
-  // CSV rather than the envelope: a download of any size, streamed page by page.
-  app.route({
-    method: contract.shippingExport.method,
-    url: contract.shippingExport.path,
-    config: { csrf: true },
-    handler: async (request, reply) => {
-      const input = parseInput(contract.shippingExport.input, request.query);
-      await staffOf(request, input.campaignId);
-      const name = `shipping-${input.campaignId}-${input.state}-${new Date().toISOString().slice(0, 10)}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(shippingCsv(db, input, request.ctx.locale));
-    },
-  });
+    endpoint(admin, contract.winners, async (input, request) => {
+      await requireMay(accounts, request, 'view', campaign(input.campaignId));
+      return listWinners(db, input, request.ctx.locale);
+    });
 
-  endpoint(app, contract.ship, async (input, request) => {
-    const user = await staffOf(request, await campaignOfWin(db, input.winId));
-    return markShipped(db, { ...input, actorId: user.userId }, request.ctx.locale, async () => {});
-  });
+    // CSV rather than the envelope: a download of any size, streamed page by page.
+    admin.route({
+      method: contract.shippingExport.method,
+      url: contract.shippingExport.path,
+      config: { csrf: true },
+      handler: async (request, reply) => {
+        const input = parseInput(contract.shippingExport.input, request.query);
+        await requireMay(accounts, request, 'view', campaign(input.campaignId));
+        return sendShippingCsv(reply, db, input, request.ctx.locale);
+      },
+    });
 
-  endpoint(app, contract.unship, async (input, request) => {
-    const user = await staffOf(request, await campaignOfWin(db, input.winId));
-    return undoShipment(db, { winId: input.winId, actorId: user.userId }, request.ctx.locale, async () => {});
+    endpoint(admin, contract.ship, async (input, request) => {
+      const user = await requireMay(accounts, request, 'change', campaign(await campaignOfWin(db, input.winId)));
+      return markShipped(db, { ...input, actorId: user.userId }, request.ctx.locale, auditOf(request, 'claim.ship', 'win'));
+    });
+
+    endpoint(admin, contract.unship, async (input, request) => {
+      const user = await requireMay(accounts, request, 'change', campaign(await campaignOfWin(db, input.winId)));
+      return undoShipment(db, { winId: input.winId, actorId: user.userId }, request.ctx.locale, auditOf(request, 'claim.unship', 'win'));
+    });
   });
 }

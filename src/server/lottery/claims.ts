@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { TWinnerState, WinnerRow } from '../../shared/api/lottery-claims';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
+import type { AuditHook } from '../console/audit';
 import type { Db, Tx } from '../db/database';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
@@ -166,9 +167,6 @@ async function nextSeq(trx: Tx, winId: number) {
   return Number(last?.seq ?? 0) + 1;
 }
 
-/** Runs in the change's transaction once it is made (the console's audit entry). */
-export type ChangeHook = (trx: Tx, change: { itemId: string | number; before?: unknown; after?: unknown }) => Promise<void>;
-
 /**
  * Marks a claimed prize shipped, once: a guarded update of its claim (a second or concurrent mark
  * finds it shipped and is told so).
@@ -177,7 +175,7 @@ export async function markShipped(
   db: Db,
   s: { winId: number; carrier: string; trackingNumber: string; actorId: number },
   locale: Locale,
-  audit: ChangeHook,
+  audit: AuditHook,
   now = Date.now(),
 ) {
   return db.transaction(async (trx) => {
@@ -211,7 +209,7 @@ export async function markShipped(
 }
 
 /** Undoes a mistaken shipment: the claim waits to ship again; the history keeps both events. */
-export async function undoShipment(db: Db, s: { winId: number; actorId: number }, locale: Locale, audit: ChangeHook, now = Date.now()) {
+export async function undoShipment(db: Db, s: { winId: number; actorId: number }, locale: Locale, audit: AuditHook, now = Date.now()) {
   return db.transaction(async (trx) => {
     const before = await winnerRow(trx, s.winId, locale);
     const moved = await trx
