@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { registerConsoleRoutes } from './console/routes';
 import { registerFileRoute } from './content/files-route';
 import { registerContentImport } from './content/import/routes';
+import { registerModerationRoutes } from './content/moderation-routes';
 import { registerContentRoutes } from './content/routes';
 import { type Db, openDatabase } from './db/database';
 import { registerFreeModelRoutes } from './freemodel/routes';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerLotteryRoutes(app);
   registerLotteryAdminRoutes(app);
   registerClaimsRoutes(app);
+  registerModerationRoutes(app);
   registerConsoleRoutes(app);
   registerUniverRoutes(app);
   registerPhotoScanRoutes(app, config);

@@ -18,6 +18,7 @@ import * as lotteryInvites from './lottery-invites';
 import * as lotteryWechat from './lottery-wechat';
 import * as mall from './mall';
 import * as modeler from './modeler';
+import * as moderation from './moderation';
 import * as photoScan from './photo-scan';
 import * as system from './system';
 import * as univer from './univer';
@@ -37,6 +38,7 @@ const MODULES = [
   { tag: 'accounts', file: 'accounts.ts', exports: accounts },
   { tag: 'content', file: 'content.ts', exports: content },
   { tag: 'content-admin', file: 'content-admin.ts', exports: contentAdmin },
+  { tag: 'content', file: 'moderation.ts', exports: moderation },
   { tag: 'address', file: 'addresses.ts', exports: addresses },
   { tag: 'lottery', file: 'lottery.ts', exports: lottery },
   { tag: 'lottery', file: 'lottery-wechat.ts', exports: lotteryWechat },
