@@ -3,6 +3,7 @@ import { ANALYTICS_COLLECT_PATH } from '../shared/api/routes-analytics';
 import type { PublicConfig } from '../shared/api/site';
 import type { AccountsModule } from './accounts/module';
 import type { Config } from './config';
+import { type ConsoleService, createConsoleService } from './console/service';
 import { type ContentService, createContentService } from './content/service';
 import { createDiskStorage } from './content/storage';
 import type { Db } from './db/database';
@@ -41,6 +42,8 @@ export interface Services {
   modeler: ModelerService;
   /** The WeChat mall (with its staff side, used by the API and the order job). */
   mall: Mall;
+  /** The operator console's own reads (its dashboard). */
+  console: ConsoleService;
 }
 
 export function createServices(config: Config, db: Db, accounts: AccountsModule, mall: Mall): Services {
@@ -61,6 +64,7 @@ export function createServices(config: Config, db: Db, accounts: AccountsModule,
     venues: createVenuesService({ db: db.kysely, transaction: (fn) => db.transaction(fn), accounts: accounts.accounts, content, lottery }),
     modeler: createModelerService(db, content.storage),
     mall,
+    console: createConsoleService(db),
   };
 }
 

@@ -18,7 +18,9 @@ export type Owner =
   /** Issue 8's other screens: photo modelling, modeler programme, free models, registrations. */
   | 'programmes'
   /** Issue 8's WeChat mall. */
-  | 'mall';
+  | 'mall'
+  /** The operator console (`/admin/…`): not in spec §2, the staff's own pages. */
+  | 'console';
 
 export const SPEC_ROUTES: Record<string, Owner> = {
   '/': 'foundation',
@@ -142,8 +144,9 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/oauth': 'accounts',
   // Not a path of spec §2: the accounts capability's own settings page.
   '/account': 'accounts',
-  // Not a path of spec §2: the staff analytics dashboard (issue 7).
-  '/admin/analytics': 'foundation',
+  // Not paths of spec §2: the operator console and its sections (the analytics dashboard among them).
+  '/admin': 'console',
+  '/admin/analytics': 'console',
   // Spec §2's tools redirect target, `{MAKERS_TOOLS_URL}/makers-tools/{id}`, served here too.
   '/makers-tools/:id': 'tools',
   // Not paths of spec §2: the mall's own pages (product, cart, checkout, orders, order) under each

@@ -10,6 +10,11 @@ const COLUMNS = ['id', 'at', 'actor_id', 'actor', 'action', 'item_type', 'item_i
 /** The console's own API: the audit log, read and exported by admins. */
 export function registerConsoleRoutes(app: FastifyInstance) {
   const { db, accounts } = app.services;
+  app.register(async (staff) => {
+    staff.addHook('onRequest', areaGuard(accounts, 'analytics'));
+    endpoint(staff, contract.dashboard, () => app.services.console.dashboard());
+  });
+
   app.register(async (admin) => {
     admin.addHook('onRequest', areaGuard(accounts, 'audit'));
     endpoint(admin, contract.audit, (input) => listAudit(db.kysely, { ...input, beforeId: input.before }));

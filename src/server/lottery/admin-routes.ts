@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../shared/api/lottery-admin';
+import { campaignScope } from '../../shared/console-access';
 import { requireMay, staffGuard } from '../console/access';
 import { auditOf } from '../console/audit';
 import { endpoint } from '../http/envelope';
 import { createCampaign, getCampaign, updateCampaign } from './admin';
+import { changeState, listCampaigns, restock } from './admin-actions';
 
 /**
  * The raffle admin API (`/api/rest/lottery/admin/campaign/…`): create a campaign with its prizes,
@@ -22,6 +24,18 @@ export function registerLotteryAdminRoutes(app: FastifyInstance) {
     endpoint(admin, contract.updateCampaign, async (input, request) => {
       await requireMay(accounts, request, 'change', { type: 'campaign', id: input.id });
       return updateCampaign(db, input, Date.now(), auditOf(request, 'campaign.update', 'campaign'));
+    });
+    endpoint(admin, contract.listCampaigns, async (input, request) => {
+      const { grants } = await requireMay(accounts, request, 'view', { type: 'area', area: 'campaigns' });
+      return listCampaigns(db, { ...input, ids: campaignScope(grants) }, Date.now());
+    });
+    endpoint(admin, contract.campaignState, async (input, request) => {
+      await requireMay(accounts, request, 'change', { type: 'campaign', id: input.id });
+      return changeState(db, input.id, input.action, Date.now(), auditOf(request, `campaign.${input.action}`, 'campaign'));
+    });
+    endpoint(admin, contract.restockPrize, async (input, request) => {
+      await requireMay(accounts, request, 'change', { type: 'campaign', id: input.id });
+      return restock(db, input.id, input.prizeId, input.add, Date.now(), auditOf(request, 'campaign.restock', 'campaign'));
     });
     endpoint(admin, contract.getCampaign, async (input, request) => {
       await requireMay(accounts, request, 'view', { type: 'campaign', id: input.id });

@@ -47,3 +47,24 @@ export const audit = {
 
 /** The filtered log as CSV (`text/csv`, UTF-8 with a BOM), newest first; not an envelope. */
 export const auditExport = { ...CONSOLE_API.auditExport, input: ZAuditFilter, result: z.string() } as const;
+
+/** One UTC day of the dashboard. */
+export interface DashboardDay {
+  day: string;
+  signUps: number;
+  draws: number;
+  wins: number;
+  codesRedeemed: number;
+  checkIns: number;
+}
+
+export interface ConsoleDashboard {
+  /** The last 7 UTC days, oldest first; the last one is today. */
+  days: DashboardDay[];
+  waiting: { claimsToShip: number; ordersToShip: number };
+  /** The most viewed share pages of the 7 days. */
+  topShares: { contentType: string; contentId: string; views: number }[];
+}
+
+/** The dashboard's figures (staff with `analytics`, or admins). */
+export const dashboard = { ...CONSOLE_API.dashboard, result: z.custom<ConsoleDashboard>() } as const;

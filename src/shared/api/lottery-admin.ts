@@ -18,6 +18,9 @@ export const LOTTERY_ADMIN_API = {
   create: { method: 'POST', path: `${BASE}/create` },
   update: { method: 'POST', path: `${BASE}/update` },
   get: { method: 'GET', path: `${BASE}/get` },
+  list: { method: 'GET', path: `${BASE}/list` },
+  state: { method: 'POST', path: `${BASE}/state` },
+  restock: { method: 'POST', path: `${BASE}/restock` },
 } as const;
 
 /** A wheel has room for this many prize segments (plus the no-win one). */
@@ -229,3 +232,51 @@ export type TAdminCampaign = z.infer<typeof ZAdminCampaign>;
 export const createCampaign = { ...LOTTERY_ADMIN_API.create, input: ZCampaignInput, result: ZAdminCampaign } as const;
 export const updateCampaign = { ...LOTTERY_ADMIN_API.update, input: ZCampaignUpdate, result: ZAdminCampaign } as const;
 export const getCampaign = { ...LOTTERY_ADMIN_API.get, input: z.object({ id: ZId }), result: ZAdminCampaign } as const;
+
+export const CAMPAIGN_STATES = ['notStarted', 'ongoing', 'restocking', 'ended'] as const;
+
+/** One row of the console's campaign list (texts in every language). */
+export interface TCampaignListItem {
+  id: number;
+  kind: TCampaignKind;
+  title: Record<string, string>;
+  startsAt: number;
+  endsAt: number;
+  state: (typeof CAMPAIGN_STATES)[number];
+  prizes: number;
+  /** Units left over all prizes. */
+  stock: number;
+}
+
+/** The campaigns the caller may see (all for admins, their own for campaign staff), newest first. */
+export const listCampaigns = {
+  ...LOTTERY_ADMIN_API.list,
+  input: z.object({ kind: z.enum(CAMPAIGN_KINDS).optional(), state: z.enum(CAMPAIGN_STATES).optional() }),
+  result: z.object({ items: z.array(z.custom<TCampaignListItem>()) }),
+} as const;
+
+/**
+ * Pause a running campaign for restocking (draws are refused meanwhile), resume it, or end it now.
+ * Each is one guarded write: a draw in progress finishes on the state it read, none is lost.
+ */
+export const campaignState = {
+  ...LOTTERY_ADMIN_API.state,
+  input: z.strictObject({ id: ZId, action: z.enum(['pause', 'resume', 'end']) }),
+  result: ZAdminCampaign,
+} as const;
+
+/** Adds units to a prize's stock (or withdraws them, never below zero), relative to what draws left. */
+export const restockPrize = {
+  ...LOTTERY_ADMIN_API.restock,
+  input: z.strictObject({
+    id: ZId,
+    prizeId: ZId,
+    add: z
+      .number()
+      .int()
+      .min(-100_000_000)
+      .max(100_000_000)
+      .refine((n) => n !== 0, 'must not be 0'),
+  }),
+  result: ZAdminCampaign,
+} as const;

@@ -5,6 +5,8 @@
 const BASE = '/api/cxy/admin/v2/console';
 
 export const CONSOLE_API = {
+  /** Today and the last 7 days at a glance. */
+  dashboard: { method: 'GET', path: `${BASE}/dashboard` },
   /** One page of the audit log, newest first, filtered. */
   audit: { method: 'GET', path: `${BASE}/audit` },
   /** The whole filtered audit log as CSV (streamed). */

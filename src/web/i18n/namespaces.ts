@@ -3,6 +3,7 @@ import type analytics from './locales/en/analytics.json';
 import type campaigns from './locales/en/campaigns.json';
 import type collection from './locales/en/collection.json';
 import type common from './locales/en/common.json';
+import type consoleNs from './locales/en/console.json';
 import type content from './locales/en/content.json';
 import type delivery from './locales/en/delivery.json';
 import type enums from './locales/en/enums.json';
@@ -56,6 +57,8 @@ export interface Resources {
   delivery: typeof delivery;
   /** The staff analytics dashboard (issue 7). */
   analytics: typeof analytics;
+  /** The operator console (`/admin`). */
+  console: typeof consoleNs;
   /** The operator console's winners, gift codes and moderation (and visitors' Report action). */
   operations: typeof operations;
 }
@@ -81,5 +84,6 @@ export const NAMESPACES: Namespace[] = [
   'mall',
   'delivery',
   'analytics',
+  'console',
   'operations',
 ];

@@ -60,7 +60,8 @@ export default function Charts({ overview }: { overview: AnalyticsOverview }) {
   );
 }
 
-function ChartCard({ title, config }: { title: string; config: ChartConfiguration }) {
+/** One chart in a card, described for screen readers (the same figures are in a table beside it). */
+export function ChartCard({ title, config }: { title: string; config: ChartConfiguration }) {
   const { t } = useTranslation('analytics');
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
