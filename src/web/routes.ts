@@ -105,6 +105,9 @@ export default [
   route('admin', 'features/console/layout.tsx', { id: 'console' }, [
     index('features/console/dashboard.tsx', { id: 'console-dashboard' }),
     route('analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
+    route('claims', 'features/console/claims.tsx', { id: 'console-claims' }),
+    route('gift-codes', 'features/console/gift-codes.tsx', { id: 'console-gift-codes' }),
+    route('moderation', 'features/console/moderation.tsx', { id: 'console-moderation' }),
   ]),
 
   // Venues (issue 8): one page module per kind of page, configured per slug on the server.

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { int, ZStrictId } from './ids';
+import { OPERATIONS_API as API } from './routes-operations';
 
 /**
  * The operator console's gift codes: each code of a campaign with its state and who redeemed it,
  * and voiding unused ones. Batches are generated with `generate` (giftpack.ts), which shows the
  * codes once (only their hashes are kept). Staff of the campaign (`activity:<id>`) or admins.
  */
-const BASE = '/api/rest/lottery/admin/giftcode';
-
 export const GIFT_CODE_STATES = ['all', 'unused', 'redeemed', 'expired', 'voided'] as const;
 export type TGiftCodeState = (typeof GIFT_CODE_STATES)[number];
 
@@ -26,8 +25,7 @@ export interface GiftCodeRow {
 }
 
 export const codes = {
-  method: 'GET',
-  path: `${BASE}/codes`,
+  ...API.codes,
   input: z.object({
     campaignId: ZStrictId,
     state: z.enum(GIFT_CODE_STATES).default('all'),
@@ -46,8 +44,7 @@ export const codes = {
 
 /** Voids an unused code: it redeems nothing any more, and its prize's stock unit is taken back. */
 export const voidCode = {
-  method: 'POST',
-  path: `${BASE}/void`,
+  ...API.voidCode,
   input: z.strictObject({ codeId: ZStrictId }),
   result: z.custom<GiftCodeRow>(),
 } as const;

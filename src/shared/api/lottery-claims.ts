@@ -2,14 +2,13 @@ import { z } from 'zod';
 import type { ShippingAddressFields } from './addresses';
 import { int, ZStrictId } from './ids';
 import { CONTROL } from './lottery-admin';
+import { OPERATIONS_API as API } from './routes-operations';
 
 /**
  * The operator console's winners and claims: one campaign's wins, filtered and searched, the
  * shipping list as CSV (streamed, any size), and marking a claimed prize shipped (or undoing a
  * mistaken shipment). Staff with `activity:<id>` for that campaign, or admins.
  */
-const BASE = '/api/rest/lottery/admin/winners';
-
 /** Where a win stands for the people who ship it. */
 export const WINNER_STATES = ['all', 'toClaim', 'toShip', 'shipped', 'writtenOff'] as const;
 export type TWinnerState = (typeof WINNER_STATES)[number];
@@ -39,8 +38,7 @@ export interface WinnerRow {
 }
 
 export const winners = {
-  method: 'GET',
-  path: BASE,
+  ...API.winners,
   input: z.object({
     campaignId,
     state: z.enum(WINNER_STATES).default('all'),
@@ -55,23 +53,20 @@ export const winners = {
 
 /** The shipping list as CSV (text/csv, not the envelope): claimed prizes, `toShip` or every claim. */
 export const shippingExport = {
-  method: 'GET',
-  path: `${BASE}/export`,
+  ...API.shippingExport,
   input: z.object({ campaignId, state: z.enum(['toShip', 'shipped', 'all']).default('toShip') }),
   result: z.string(),
 } as const;
 
 export const ship = {
-  method: 'POST',
-  path: `${BASE}/ship`,
+  ...API.ship,
   input: z.strictObject({ winId: ZStrictId, carrier: shipText(60), trackingNumber: shipText(60) }),
   result: z.custom<WinnerRow>(),
 } as const;
 
 /** Undo a mistaken shipment: the prize is waiting to ship again (the history keeps both). */
 export const unship = {
-  method: 'POST',
-  path: `${BASE}/unship`,
+  ...API.unship,
   input: z.strictObject({ winId: ZStrictId }),
   result: z.custom<WinnerRow>(),
 } as const;

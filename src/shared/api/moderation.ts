@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int, ZStrictId } from './ids';
+import { OPERATIONS_API as API } from './routes-operations';
 
 /**
  * Reports and moderation. Signed-in visitors report a model, post, comment or profile once each,
@@ -21,8 +22,7 @@ const note = z
   .default('');
 
 export const report = {
-  method: 'POST',
-  path: '/api/cxy/v2/content/report',
+  ...API.report,
   input: z.strictObject({ itemType: z.enum(REPORTED_KINDS), itemId: ZStrictId, reason: z.enum(REPORT_REASONS), note }),
   result: z.object({ reported: z.literal(true) }),
 } as const;
@@ -44,11 +44,8 @@ export interface QueueItem {
   decision: { action: 'hidden' | 'restored' | 'dismissed'; at: number } | null;
 }
 
-const BASE = '/api/cxy/admin/v2/moderation';
-
 export const queue = {
-  method: 'GET',
-  path: `${BASE}/queue`,
+  ...API.queue,
   input: z.object({
     /** open: reported since the last decision; hidden: hidden now; all: every reported item. */
     state: z.enum(['open', 'hidden', 'all']).default('open'),
@@ -60,12 +57,11 @@ export const queue = {
 
 const item = z.strictObject({ itemType: z.enum(HIDEABLE_KINDS), itemId: ZStrictId });
 
-export const hide = { method: 'POST', path: `${BASE}/hide`, input: item, result: z.custom<QueueItem>() } as const;
-export const restore = { method: 'POST', path: `${BASE}/restore`, input: item, result: z.custom<QueueItem>() } as const;
+export const hide = { ...API.hide, input: item, result: z.custom<QueueItem>() } as const;
+export const restore = { ...API.restore, input: item, result: z.custom<QueueItem>() } as const;
 /** The reports need no action: the item leaves the open queue (a new report brings it back). */
 export const dismiss = {
-  method: 'POST',
-  path: `${BASE}/dismiss`,
+  ...API.dismiss,
   input: z.strictObject({ itemType: z.enum(REPORTED_KINDS), itemId: ZStrictId }),
   result: z.custom<QueueItem>(),
 } as const;
