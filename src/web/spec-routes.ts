@@ -147,6 +147,9 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   // Not paths of spec §2: the operator console and its sections (the analytics dashboard among them).
   '/admin': 'console',
   '/admin/analytics': 'console',
+  '/admin/claims': 'console',
+  '/admin/gift-codes': 'console',
+  '/admin/moderation': 'console',
   // Spec §2's tools redirect target, `{MAKERS_TOOLS_URL}/makers-tools/{id}`, served here too.
   '/makers-tools/:id': 'tools',
   // Not paths of spec §2: the mall's own pages (product, cart, checkout, orders, order) under each
