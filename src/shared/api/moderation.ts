@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int, ZStrictId } from './ids';
-import { OPERATIONS_API as API } from './routes-operations';
+import { OPERATIONS_API as API, REPORT_REASONS, REPORTED_KINDS, type TReportedKind, type TReportReason } from './routes-operations';
 
 /**
  * Reports and moderation. Signed-in visitors report a model, post, comment or profile once each,
@@ -8,10 +8,7 @@ import { OPERATIONS_API as API } from './routes-operations';
  * items: hide a model, post or comment (it disappears from every page and list at once), restore
  * it, or dismiss the reports.
  */
-export const REPORT_REASONS = ['spam', 'abuse', 'sexual', 'violence', 'copyright', 'other'] as const;
-export type TReportReason = (typeof REPORT_REASONS)[number];
-export const REPORTED_KINDS = ['model', 'post', 'comment', 'user'] as const;
-export type TReportedKind = (typeof REPORTED_KINDS)[number];
+export { REPORT_REASONS, REPORTED_KINDS, type TReportedKind, type TReportReason };
 export const HIDEABLE_KINDS = ['model', 'post', 'comment'] as const;
 
 const note = z

@@ -15,3 +15,10 @@ export const OPERATIONS_API = {
   restore: { method: 'POST', path: '/api/cxy/admin/v2/moderation/restore' },
   dismiss: { method: 'POST', path: '/api/cxy/admin/v2/moderation/dismiss' },
 } as const;
+
+/** The reasons a visitor picks from when reporting something. */
+export const REPORT_REASONS = ['spam', 'abuse', 'sexual', 'violence', 'copyright', 'other'] as const;
+export type TReportReason = (typeof REPORT_REASONS)[number];
+/** What visitors can report. */
+export const REPORTED_KINDS = ['model', 'post', 'comment', 'user'] as const;
+export type TReportedKind = (typeof REPORTED_KINDS)[number];

@@ -16,7 +16,7 @@ import operationsCss from './operations.css?url';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: operationsCss }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { i18n: pageBase(request, context, ['console', 'operations']).i18n };
+  return { i18n: pageBase(request, context, ['console', 'operations', 'content']).i18n };
 }
 
 const STATES = ['open', 'hidden', 'all'] as const;
@@ -63,6 +63,7 @@ export default function Moderation() {
 
 function QueueCard({ item, onChange }: { item: QueueItem; onChange: () => void }) {
   const { t } = useTranslation('operations');
+  const c = useTranslation('content');
   const api = useSignedInApi();
   const [busy, setBusy] = useState(false);
   const act = async (route: (typeof OPERATIONS_API)['hide' | 'restore' | 'dismiss'], done: string) => {
@@ -93,7 +94,7 @@ function QueueCard({ item, onChange }: { item: QueueItem; onChange: () => void }
       </p>
       <p className="small">
         {Object.entries(item.reasons)
-          .map(([r, n]) => `${t(`report.reasons.${r as mod.TReportReason}`)} ×${n}`)
+          .map(([r, n]) => `${c.t(`report.reasons.${r as mod.TReportReason}`)} ×${n}`)
           .join(' · ')}
       </p>
       {item.notes.map((n) => (
