@@ -42,7 +42,7 @@ export default function GiftCodes() {
           <Codes key={`${campaignId}|${state}|${round}`} campaignId={campaignId} state={state} onFilter={set} />
         </>
       ) : (
-        <p className="muted">{t('claims.pickCampaign')}</p>
+        <p className="muted">{t('codes.pickCampaign')}</p>
       )}
     </section>
   );
