@@ -55,6 +55,15 @@ export const ResultCode = {
   // lottery: WeChat JS-SDK signature
   wechatShareNotConfigured: 3121,
   wechatShareUnavailable: 3122,
+  // shipping claimed prizes (operator console)
+  notClaimedYet: 3131,
+  alreadyShipped: 3132,
+  notShipped: 3133,
+  // gift codes (operator console)
+  giftCodeNotVoidable: 3134,
+  // reports and moderation
+  alreadyReported: 1304,
+  moderationStateChanged: 1305,
   // raffle shipping addresses
   addressLimit: 3101,
   // daily check-in

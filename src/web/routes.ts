@@ -109,6 +109,9 @@ export default [
     route('campaigns/:id', 'features/console/raffle-form.tsx', { id: 'console-raffle' }),
     route('campaigns/:id/preview', 'features/console/preview.tsx', { id: 'console-raffle-preview' }),
     route('analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
+    route('claims', 'features/console/claims.tsx', { id: 'console-claims' }),
+    route('gift-codes', 'features/console/gift-codes.tsx', { id: 'console-gift-codes' }),
+    route('moderation', 'features/console/moderation.tsx', { id: 'console-moderation' }),
   ]),
 
   // Venues: one page module per kind of page, configured per slug on the server.

@@ -151,6 +151,9 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/admin/campaigns/new': 'console',
   '/admin/campaigns/:id': 'console',
   '/admin/campaigns/:id/preview': 'console',
+  '/admin/claims': 'console',
+  '/admin/gift-codes': 'console',
+  '/admin/moderation': 'console',
   // The tools redirect target, `{MAKERS_TOOLS_URL}/makers-tools/{id}`, served here too.
   '/makers-tools/:id': 'tools',
   // Not paths: the mall's own pages (product, cart, checkout, orders, order) under each

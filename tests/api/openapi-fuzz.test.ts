@@ -241,9 +241,9 @@ function problem(o: Operation, status: number, headers: Record<string, unknown>,
   // Operations answering something other than the envelope: /healthz (plain) and redirects.
   const enveloped = !!o.op.responses?.default;
   if (!enveloped || (status >= 300 && status < 400)) return null;
-  // A file download (a CSV export) answers its file on success and the envelope on refusal.
-  const file = Object.keys(o.op.responses?.['200']?.content ?? {}).find((t) => t !== 'application/json');
-  if (status === 200 && file && String(headers['content-type'] ?? '').startsWith(file)) return null;
+  // A download (the shipping list's CSV) when it succeeds; refusals are still the envelope.
+  const download = Object.keys(o.op.responses?.['200']?.content ?? {}).find((t) => !t.startsWith('application/json'));
+  if (download && status === 200 && String(headers['content-type'] ?? '').startsWith(download)) return null;
   if (!String(headers['content-type'] ?? '').startsWith('application/json'))
     return `status ${status}, not JSON: ${headers['content-type']}`;
   try {

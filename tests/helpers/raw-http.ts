@@ -9,7 +9,7 @@ export interface RawAnswer {
 
 /**
  * A kept-alive connection to a listening server that sends raw bytes and reads the answers one by
- * one (content-length framed, as the app answers): for what a client library would not send, or
+ * one (content-length framed, or chunked for a streamed download): for what a client library would not send, or
  * would hide (a connection the server stalls or closes).
  */
 export async function rawConnection(port: number) {
@@ -37,8 +37,15 @@ export async function rawConnection(port: number) {
         const headers = Object.fromEntries(
           lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
         );
+        if (headers['transfer-encoding'] === 'chunked') {
+          const body = dechunk(buffer.subarray(end + 4));
+          if (body) {
+            buffer = buffer.subarray(end + 4 + body.used);
+            return { status: Number(statusLine.split(' ')[1]), headers, body: body.data.toString('utf8') };
+          }
+        }
         const length = Number(headers['content-length'] ?? 0);
-        if (buffer.length >= end + 4 + length) {
+        if (headers['transfer-encoding'] !== 'chunked' && buffer.length >= end + 4 + length) {
           const body = buffer.subarray(end + 4, end + 4 + length).toString('utf8');
           buffer = buffer.subarray(end + 4 + length);
           return { status: Number(statusLine.split(' ')[1]), headers, body };
@@ -51,4 +58,19 @@ export async function rawConnection(port: number) {
     }
   };
   return { socket, next, closed: () => closed };
+}
+
+/** A chunked body read whole (its bytes and how many bytes of the buffer it took), or null if not all there yet. */
+function dechunk(buf: Buffer): { data: Buffer; used: number } | null {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const eol = buf.indexOf('\r\n', at);
+    if (eol < 0) return null;
+    const size = Number.parseInt(buf.subarray(at, eol).toString('latin1'), 16);
+    if (buf.length < eol + 2 + size + 2) return null;
+    if (size === 0) return { data: Buffer.concat(parts), used: eol + 4 };
+    parts.push(buf.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
 }

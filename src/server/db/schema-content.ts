@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 /** Tables of the content domain (migration 0003). Times in epoch milliseconds. */
 type Counter = ColumnType<number, number | undefined, number>;
 type Text = ColumnType<string, string | undefined, string>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export type FileKind = 'image' | 'model' | 'video' | 'gcode';
 export type TargetKind = 'model' | 'post' | 'comment';
@@ -32,6 +33,8 @@ export interface ContentTables {
     created_at: number;
     updated_at: number;
     deleted_at: number | null;
+    /** Hidden by staff (migration 0025): deleted_at is set too, so visitors' reads skip it. */
+    hidden_at: Defaulted<number | null>;
   };
   model_images: { model_id: number; file_id: number; position: number };
   model_files: { model_id: number; file_id: number; position: number };
@@ -79,6 +82,8 @@ export interface ContentTables {
     comment_count: Counter;
     created_at: number;
     deleted_at: number | null;
+    /** Hidden by staff (migration 0025): deleted_at is set too, so visitors' reads skip it. */
+    hidden_at: Defaulted<number | null>;
   };
   post_images: { post_id: number; file_id: number; position: number };
   post_topics: { post_id: number; topic_id: number };
@@ -102,8 +107,32 @@ export interface ContentTables {
     request_id: string | null;
     created_at: number;
     deleted_at: number | null;
+    /** Hidden by staff (migration 0025): deleted_at is set too, so visitors' reads skip it. */
+    hidden_at: Defaulted<number | null>;
   };
   likes: { user_id: number; target_kind: TargetKind; target_id: number; created_at: number };
   collects: { user_id: number; target_kind: TargetKind; target_id: number; created_at: number };
   follows: { follower_id: number; followee_id: number; created_at: number };
+  /** Visitors' reports (migration 0025): once per visitor and item. */
+  content_reports: {
+    id: Generated<number>;
+    item_type: ReportedKind;
+    item_id: number;
+    reporter_id: number;
+    reason: string;
+    note: Text;
+    created_at: number;
+  };
+  /** Staff decisions on reported or hidden items, numbered per item (migration 0025). */
+  content_moderation_events: {
+    id: Generated<number>;
+    item_type: ReportedKind;
+    item_id: number;
+    seq: number;
+    action: 'hidden' | 'restored' | 'dismissed';
+    actor_id: number;
+    created_at: number;
+  };
 }
+
+export type ReportedKind = TargetKind | 'user';

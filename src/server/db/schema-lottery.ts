@@ -79,7 +79,27 @@ export interface LotteryTables {
     written_off_at: number | null;
     written_off_by: number | null;
   };
-  lottery_claims: { win_id: number; user_id: number; address: string; created_at: number };
+  lottery_claims: {
+    win_id: number;
+    user_id: number;
+    address: string;
+    created_at: number;
+    /** The shipment as it stands (migration 0025); its history is lottery_shipment_events. */
+    shipped_at: Defaulted<number | null>;
+    carrier: Defaulted<string | null>;
+    tracking_number: Defaulted<string | null>;
+  };
+  /** Every ship and undo of a claimed prize, numbered per win (migration 0025). */
+  lottery_shipment_events: {
+    id: Generated<number>;
+    win_id: number;
+    seq: number;
+    action: 'shipped' | 'undone';
+    carrier: string;
+    tracking_number: string;
+    actor_id: number;
+    created_at: number;
+  };
   /** Invited friends: one inviter per friend and campaign, one friend per device and campaign. */
   lottery_invites: {
     id: Generated<number>;
@@ -123,6 +143,11 @@ export interface LotteryTables {
     redeemed_by: number | null;
     redeemed_at: number | null;
     win_id: number | null;
+    /** Voided by staff (migration 0025): redeems nothing. */
+    voided_at: Defaulted<number | null>;
+    voided_by: Defaulted<number | null>;
+    /** The batch it was generated in ('' before batches were named). */
+    batch_key: Defaulted<string>;
   };
   /** Failed gift code entries, per user (guessing is slowed down). */
   gift_attempts: { id: Generated<number>; user_id: number; created_at: number };

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import * as codes from '../../shared/api/giftcode-admin';
 import * as contract from '../../shared/api/giftpack';
 import { requireUser } from '../accounts/auth';
 import { requireMay, staffGuard } from '../console/access';
 import { auditOf } from '../console/audit';
 import { endpoint } from '../http/envelope';
 import { campaignOr404 } from '../lottery/actions';
+import { campaignOfCode, listCodes, voidCode } from './admin';
 import { claimNewcomer, newcomerOffer } from './newcomer';
 import { generateCodes, redeemGiftCode } from './service';
 
-/** Gift codes: redeeming (signed-in users; wrong entries limited per user and per address) and batches (admins). */
+/** Gift codes: redeeming (signed-in users; wrong entries limited per user and per address); batches, the list and voiding (the campaign's staff). */
 export function registerGiftpackRoutes(app: FastifyInstance) {
   const { db, accounts } = app.services;
 
@@ -40,6 +42,19 @@ export function registerGiftpackRoutes(app: FastifyInstance) {
     endpoint(admin, contract.generate, async (input, request) => {
       await requireMay(accounts, request, 'change', { type: 'campaign', id: input.campaignId });
       return generateCodes(db, input, Date.now(), auditOf(request, 'giftcode.generate', 'campaign'));
+    });
+    endpoint(admin, codes.codes, async (input, request) => {
+      await requireMay(accounts, request, 'view', { type: 'campaign', id: input.campaignId });
+      return listCodes(db, input, request.ctx.locale);
+    });
+    endpoint(admin, codes.voidCode, async (input, request) => {
+      const user = await requireMay(accounts, request, 'change', { type: 'campaign', id: await campaignOfCode(db, input.codeId) });
+      return voidCode(
+        db,
+        { codeId: input.codeId, actorId: user.userId },
+        request.ctx.locale,
+        auditOf(request, 'giftcode.void', 'giftcode'),
+      );
     });
   });
 }

@@ -29,6 +29,8 @@ export async function generateCodes(
   if (c?.kind !== 'giftcode') throw new AppError(ResultCode.notFound);
   if (!(b.expiresAt > now)) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'expiresAt' } });
   const codes = Array.from({ length: b.count }, newGiftCode);
+  // Names the batch in the console's list (and its CSV file).
+  const batchKey = `B${uuidv7(now).replace(/-/g, '').slice(-12).toUpperCase()}`;
   await db.transaction(async (trx) => {
     const took = await trx
       .updateTable('lottery_prizes')
@@ -49,6 +51,7 @@ export async function generateCodes(
             hint: code.slice(-4),
             expires_at: b.expiresAt,
             created_at: now,
+            batch_key: batchKey,
           })),
         )
         .execute();
@@ -56,7 +59,7 @@ export async function generateCodes(
     // The codes themselves are never stored, nor written to the log: their count and expiry are.
     await audit?.(trx, { itemId: c.id, after: { prizeId: b.prizeId, count: b.count, expiresAt: b.expiresAt } });
   });
-  return { campaignId: c.id, prizeId: b.prizeId, expiresAt: b.expiresAt, codes };
+  return { campaignId: c.id, prizeId: b.prizeId, expiresAt: b.expiresAt, batchKey, codes };
 }
 
 /**
@@ -84,6 +87,7 @@ export async function redeemGiftCode(db: Db, userId: number, typed: string, loca
           .set({ redeemed_by: userId, redeemed_at: now })
           .where('code_hash', '=', giftCodeHash(code))
           .where('redeemed_by', 'is', null)
+          .where('voided_at', 'is', null)
           .where('expires_at', '>', now)
           .returning(['id', 'campaign_id', 'prize_id'])
           .executeTakeFirst();
@@ -116,15 +120,20 @@ export async function redeemGiftCode(db: Db, userId: number, typed: string, loca
  * or stop trying (used, expired). Wrong entries are counted and capped per hour, so saying which
  * does not let anyone try codes at scale.
  */
-async function whyRefused(db: Db, code: string | null, now: number): Promise<'giftCodeUnknown' | 'giftCodeUsed' | 'giftCodeExpired'> {
+async function whyRefused(
+  db: Db,
+  code: string | null,
+  now: number,
+): Promise<'giftCodeUnknown' | 'giftCodeUsed' | 'giftCodeExpired' | 'giftCodeVoided'> {
   if (!code) return 'giftCodeUnknown';
   const row = await db.kysely
     .selectFrom('gift_codes')
-    .select(['redeemed_by', 'expires_at'])
+    .select(['redeemed_by', 'expires_at', 'voided_at'])
     .where('code_hash', '=', giftCodeHash(code))
     .executeTakeFirst();
   if (!row) return 'giftCodeUnknown';
   if (row.redeemed_by !== null) return 'giftCodeUsed';
+  if (row.voided_at !== null) return 'giftCodeVoided';
   return Number(row.expires_at) <= now ? 'giftCodeExpired' : 'giftCodeUnknown';
 }
 

@@ -6,6 +6,7 @@ import * as accountsApi from '../../shared/api/accounts';
 import * as consoleApi from '../../shared/api/console';
 import * as contentAdminApi from '../../shared/api/content-admin';
 import { type AnyContract, CONTRACTS, type ContractEntry } from '../../shared/api/contracts';
+import * as claimsApi from '../../shared/api/lottery-claims';
 import * as systemApi from '../../shared/api/system';
 import { APP_ID, DEFAULT_LOTTERY_CHANNEL, HEADER, WEB_PLATFORM } from '../../shared/context';
 import { messageKeyFor, ResultCode } from '../../shared/errors';
@@ -36,7 +37,7 @@ const REDIRECT = new Set<AnyContract>([accountsApi.oauthStart]);
 /** content/import/routes.ts: the raw body is the file; the input is read from the query. */
 const RAW_BODY = new Set<AnyContract>([contentAdminApi.uploadFile]);
 /** Streamed CSV files (http/csv.ts). */
-const CSV = new Set<AnyContract>([consoleApi.auditExport]);
+const CSV = new Set<AnyContract>([consoleApi.auditExport, claimsApi.shippingExport]);
 
 /** JSON Schema (2020-12, OpenAPI 3.1's dialect) of what a caller sends or receives. */
 function jsonSchema(schema: z.ZodType, entry: ContractEntry): Json {

@@ -86,6 +86,9 @@ export async function myWins(
       'lottery_prizes.value',
       'lottery_claims.address',
       'lottery_claims.created_at as claimed_at',
+      'lottery_claims.shipped_at',
+      'lottery_claims.carrier',
+      'lottery_claims.tracking_number',
     ])
     .where('lottery_wins.user_id', '=', userId);
   if (filter.campaignId !== undefined) q = q.where('lottery_wins.campaign_id', '=', filter.campaignId);
@@ -98,5 +101,9 @@ export async function myWins(
     redeemCode: r.redeem_code,
     createdAt: r.created_at,
     claim: r.address && r.claimed_at !== null ? { address: JSON.parse(r.address), createdAt: r.claimed_at } : null,
+    shipment:
+      r.shipped_at !== null && r.shipped_at !== undefined
+        ? { carrier: r.carrier ?? '', trackingNumber: r.tracking_number ?? '', shippedAt: Number(r.shipped_at) }
+        : null,
   }));
 }

@@ -8,14 +8,17 @@ import * as consoleApi from './console';
 import * as content from './content';
 import * as contentAdmin from './content-admin';
 import * as freeModel from './free-model';
+import * as giftcodeAdmin from './giftcode-admin';
 import * as giftpack from './giftpack';
 import * as invite from './invite';
 import * as lottery from './lottery';
 import * as lotteryAdmin from './lottery-admin';
+import * as lotteryClaims from './lottery-claims';
 import * as lotteryInvites from './lottery-invites';
 import * as lotteryWechat from './lottery-wechat';
 import * as mall from './mall';
 import * as modeler from './modeler';
+import * as moderation from './moderation';
 import * as photoScan from './photo-scan';
 import * as system from './system';
 import * as univer from './univer';
@@ -35,13 +38,16 @@ const MODULES = [
   { tag: 'accounts', file: 'accounts.ts', exports: accounts },
   { tag: 'content', file: 'content.ts', exports: content },
   { tag: 'content-admin', file: 'content-admin.ts', exports: contentAdmin },
+  { tag: 'content', file: 'moderation.ts', exports: moderation },
   { tag: 'address', file: 'addresses.ts', exports: addresses },
   { tag: 'lottery', file: 'lottery.ts', exports: lottery },
   { tag: 'lottery', file: 'lottery-wechat.ts', exports: lotteryWechat },
   { tag: 'lottery-admin', file: 'lottery-admin.ts', exports: lotteryAdmin },
+  { tag: 'lottery-admin', file: 'lottery-claims.ts', exports: lotteryClaims },
   { tag: 'lottery', file: 'lottery-invites.ts', exports: lotteryInvites },
   { tag: 'campaigns', file: 'checkin.ts', exports: checkin },
   { tag: 'campaigns', file: 'giftpack.ts', exports: giftpack },
+  { tag: 'lottery-admin', file: 'giftcode-admin.ts', exports: giftcodeAdmin },
   { tag: 'campaigns', file: 'invite.ts', exports: invite },
   { tag: 'campaigns', file: 'collection.ts', exports: collection },
   { tag: 'programmes', file: 'univer.ts', exports: univer },

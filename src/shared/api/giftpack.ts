@@ -21,7 +21,7 @@ export const redeem = {
 
 const id = ZStrictId;
 
-/** Staff: `count` new codes for one prize, valid until `expiresAt`; the codes are shown once. */
+/** Staff of the campaign: `count` new codes for one prize, valid until `expiresAt`; the codes are shown once. */
 export const generate = {
   ...API.giftpack.generate,
   input: z.strictObject({
@@ -30,7 +30,13 @@ export const generate = {
     count: z.number().int().min(1).max(10_000),
     expiresAt: z.union([z.number().int().positive(), z.iso.datetime({ offset: true }).transform((s) => Date.parse(s))]),
   }),
-  result: z.object({ campaignId: z.number(), prizeId: z.number(), expiresAt: z.number(), codes: z.array(z.string()) }),
+  result: z.object({
+    campaignId: z.number(),
+    prizeId: z.number(),
+    expiresAt: z.number(),
+    batchKey: z.string(),
+    codes: z.array(z.string()),
+  }),
 };
 
 /** The newcomer gift pack (only for first-time users), as the gift page shows it. */

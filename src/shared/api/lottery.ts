@@ -65,6 +65,8 @@ export interface MyPrizeView {
   redeemCode: string;
   createdAt: number;
   claim: { address: z.infer<typeof ZShippingAddress>; createdAt: number } | null;
+  /** A claimed prize sent by staff: the courier and its tracking number. */
+  shipment: { carrier: string; trackingNumber: string; shippedAt: number } | null;
 }
 
 export const getLotteryInfo = { ...API.lottery.getLotteryInfo, input: lotteryId, result: z.custom<LotteryInfo>() };

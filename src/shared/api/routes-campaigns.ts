@@ -20,7 +20,7 @@ export const GIFTPACK_API = {
   /** The newcomer gift pack: what it holds and whether the caller can claim it; the claim. */
   newcomer: { method: 'GET', path: '/api/cxy/v2/giftpack/newcomer' },
   claimNewcomer: { method: 'POST', path: '/api/cxy/v2/giftpack/newcomer/claim' },
-  /** Staff (global admins): a batch of codes for one prize of a gift-code campaign. */
+  /** Staff of the campaign: a batch of codes for one prize of a gift-code campaign. */
   generate: { method: 'POST', path: '/api/rest/lottery/admin/giftcode/generate' },
 } as const;
 

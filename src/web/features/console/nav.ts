@@ -22,6 +22,9 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { path: consolePaths.home, labelKey: 'nav.dashboard', section: 'dashboard', end: true },
   { path: consolePaths.campaigns, labelKey: 'nav.campaigns', section: 'campaigns' },
   { path: consolePaths.analytics, labelKey: 'nav.analytics', section: 'analytics' },
+  { path: consolePaths.claims, labelKey: 'nav.claims', section: 'campaigns' },
+  { path: consolePaths.giftCodes, labelKey: 'nav.giftCodes', section: 'campaigns' },
+  { path: consolePaths.moderation, labelKey: 'nav.moderation', section: 'content' },
 ];
 
 /** The entries a user with these sections sees. */

@@ -8,4 +8,7 @@ export const consolePaths = {
   preview: (id: number | string) => `/admin/campaigns/${id}/preview`,
   analytics: '/admin/analytics',
   audit: '/admin/audit',
+  claims: '/admin/claims',
+  giftCodes: '/admin/gift-codes',
+  moderation: '/admin/moderation',
 } as const;

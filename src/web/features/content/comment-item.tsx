@@ -11,6 +11,7 @@ import { useResume, whenSignedIn } from '../accounts/after-sign-in';
 import { AuthorLine } from './author';
 import { useHydrated } from './hydrated';
 import { HeartIcon } from './reaction-icons';
+import { ReportButton } from './report';
 import { updateViewer, useViewer, type ViewerTarget } from './viewer';
 import './content.css';
 
@@ -66,7 +67,7 @@ export function CommentItem({ comment, target, onReply, onDeleted, children }: I
         <button type="button" className="link-button" disabled={!ready} onClick={() => onReply(comment)}>
           {t('comments.reply')}
         </button>
-        {mine ? <DeleteComment comment={comment} onDeleted={onDeleted} /> : null}
+        {mine ? <DeleteComment comment={comment} onDeleted={onDeleted} /> : <ReportButton itemType="comment" itemId={comment.id} />}
       </div>
       {children}
     </li>

@@ -16,6 +16,7 @@ import { ContentNotFound } from './content-not-found';
 import { contentPaths } from './content-paths';
 import { Comments, FollowButton, ModelPreview, ReactionBar } from './islands';
 import { OpenInAppBar } from './open-in-app';
+import { ReportButton } from './report';
 import './content.css';
 
 /**
@@ -164,6 +165,9 @@ function Model({ model, comments, locale }: { model: ModelView; comments: Page<C
           </ul>
         )}
       </section>
+      <p className="report-line">
+        <ReportButton itemType="model" itemId={model.id} />
+      </p>
       <Comments kind={1} target={target} first={comments} count={model.counts.comments} />
     </article>
   );

@@ -19,6 +19,7 @@ import { ContentNotFound } from './content-not-found';
 import { FollowButton } from './islands';
 import { OpenInAppBar } from './open-in-app';
 import { LoadMore, usePaged } from './paged';
+import { ReportButton } from './report';
 import './content.css';
 import './lists.css';
 
@@ -109,6 +110,9 @@ function ProfileHeader({ profile }: { profile: ProfileView }) {
         <FollowButton target={{ kind: 'user', id: profile.id }} userId={profile.id} onFans={setFans} />
       </div>
       {profile.introduction ? <p className="pre-line">{profile.introduction}</p> : <p className="muted">{t('profile.noIntroduction')}</p>}
+      <p className="report-line">
+        <ReportButton itemType="user" itemId={profile.id} />
+      </p>
       <dl className="counts">
         {(
           [

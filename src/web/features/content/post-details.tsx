@@ -15,6 +15,7 @@ import { contentPaths } from './content-paths';
 import { Comments, FollowButton, ReactionBar } from './islands';
 import { MediaPlayer } from './media-player';
 import { OpenInAppBar } from './open-in-app';
+import { ReportButton } from './report';
 import './content.css';
 import './lists.css';
 
@@ -112,6 +113,9 @@ function Post({ post, comments, locale }: { post: PostView; comments: Page<Comme
         <ReactionBar target={target} counts={post.counts} />
       </section>
       <OpenInAppBar deepLink={`crealitycloud://post/${post.id}`} />
+      <p className="report-line">
+        <ReportButton itemType="post" itemId={post.id} />
+      </p>
       <Comments kind={3} target={target} first={comments} count={post.counts.comments} />
     </article>
   );

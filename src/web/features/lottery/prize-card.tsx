@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { LocalTime } from '../../ui/local-time';
 import './raffle.css';
 
-/** A won prize: what it is, when it was won, its state and redeem code; actions below. */
+/** A won prize: what it is, when it was won, its state, redeem code and shipment; actions below. */
 export function PrizeCard({ win, children }: { win: MyPrizeView; children?: ReactNode }) {
   const { t } = useTranslation('lottery');
   const e = useTranslation('enums');
@@ -20,13 +20,20 @@ export function PrizeCard({ win, children }: { win: MyPrizeView; children?: Reac
       <p className="prize-code">
         {t('myPrize.code')} <code>{win.redeemCode}</code>
       </p>
+      {win.shipment ? (
+        <p className="prize-shipment">
+          {t('myPrize.shippedBy', { carrier: win.shipment.carrier })} · {t('myPrize.tracking')} <code>{win.shipment.trackingNumber}</code> ·{' '}
+          <LocalTime at={win.shipment.shippedAt} />
+        </p>
+      ) : null}
       {children}
     </article>
   );
 }
 
 /** Prize states as the winner reads them: an entity prize still to claim is "won". */
-const stateKey = (w: MyPrizeView) => (w.state === 'won' && w.prize.kind !== 1 ? 'credited' : w.state);
+const stateKey = (w: MyPrizeView) =>
+  w.state === 'won' && w.prize.kind !== 1 ? 'credited' : w.state === 'received' && w.shipment ? 'shipped' : w.state;
 
 /**
  * The redeem code as a QR code for staff to scan at a venue: it encodes the staff page with the

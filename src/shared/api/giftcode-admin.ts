@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { int, ZStrictId } from './ids';
+import { OPERATIONS_API as API } from './routes-operations';
+
+/**
+ * The operator console's gift codes: each code of a campaign with its state and who redeemed it,
+ * and voiding unused ones. Batches are generated with `generate` (giftpack.ts), which shows the
+ * codes once (only their hashes are kept). Staff of the campaign (`activity:<id>`) or admins.
+ */
+export const GIFT_CODE_STATES = ['all', 'unused', 'redeemed', 'expired', 'voided'] as const;
+export type TGiftCodeState = (typeof GIFT_CODE_STATES)[number];
+
+export interface GiftCodeRow {
+  id: string;
+  /** The code's last four characters (the code itself is never stored). */
+  hint: string;
+  batchKey: string;
+  prizeName: string;
+  state: Exclude<TGiftCodeState, 'all'>;
+  createdAt: number;
+  expiresAt: number;
+  redeemedBy: { userId: string; nickname: string } | null;
+  redeemedAt: number | null;
+  voidedAt: number | null;
+}
+
+export const codes = {
+  ...API.codes,
+  input: z.object({
+    campaignId: ZStrictId,
+    state: z.enum(GIFT_CODE_STATES).default('all'),
+    /** The last characters of a code, or a batch. */
+    q: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[A-Za-z0-9-]*$/, 'letters, digits and hyphens')
+      .default(''),
+    before: ZStrictId.optional(),
+    limit: int(1, 200).default(50),
+  }),
+  result: z.custom<{ list: GiftCodeRow[]; next: string | null; counts: Record<Exclude<TGiftCodeState, 'all'>, number> }>(),
+} as const;
+
+/** Voids an unused code: it redeems nothing any more, and its prize's stock unit is taken back. */
+export const voidCode = {
+  ...API.voidCode,
+  input: z.strictObject({ codeId: ZStrictId }),
+  result: z.custom<GiftCodeRow>(),
+} as const;
