@@ -31,6 +31,7 @@ const { config, db } = await openCliDatabase();
 const content = createContentService(db.kysely, createDiskStorage(config.FILES_DIR));
 const deps: VenueAdminDeps = {
   db: db.kysely,
+  transaction: (fn) => db.transaction(fn),
   isRaffle: createLotteryService(db).isRaffle,
   modelExists: async (id) => (await content.model(id)) !== null,
 };

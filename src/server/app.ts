@@ -7,6 +7,7 @@ import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerCheckinRoutes } from './checkin/routes';
 import { registerCollectionRoutes } from './collection/routes';
 import type { Config } from './config';
+import { registerConsoleRoutes } from './console/routes';
 import { registerFileRoute } from './content/files-route';
 import { registerContentImport } from './content/import/routes';
 import { registerContentRoutes } from './content/routes';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerGiftpackRoutes(app);
   registerLotteryRoutes(app);
   registerLotteryAdminRoutes(app);
+  registerConsoleRoutes(app);
   registerUniverRoutes(app);
   registerPhotoScanRoutes(app, config);
   registerModelerRoutes(app);

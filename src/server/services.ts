@@ -58,7 +58,7 @@ export function createServices(config: Config, db: Db, accounts: AccountsModule,
     content,
     lottery,
     freeModel: { files: (modelId) => freeModelFiles(db.kysely, modelId).catch(nullWhenRefused) },
-    venues: createVenuesService({ db: db.kysely, accounts: accounts.accounts, content, lottery }),
+    venues: createVenuesService({ db: db.kysely, transaction: (fn) => db.transaction(fn), accounts: accounts.accounts, content, lottery }),
     modeler: createModelerService(db, content.storage),
     mall,
   };

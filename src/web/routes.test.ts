@@ -24,7 +24,7 @@ describe('route table', () => {
   const patterns = flatten(routes as Node[]).filter((p) => p !== '/*');
 
   it('routes every spec path of the capabilities built so far', () => {
-    const built = ['foundation', 'accounts', 'content', 'lottery', 'campaigns', 'venues', 'tools', 'programmes', 'mall'];
+    const built = ['foundation', 'accounts', 'content', 'lottery', 'campaigns', 'venues', 'tools', 'programmes', 'mall', 'console'];
     const missing = Object.entries(SPEC_ROUTES)
       .filter(([, owner]) => built.includes(owner))
       .filter(([p]) => !patterns.some((pattern) => serves(pattern, p)))

@@ -101,7 +101,11 @@ export default [
   route('modeler/voteDetail', 'features/modeler/vote-detail.tsx', { id: 'modeler-vote-detail' }),
   route('modeler/sendRequirement', 'features/modeler/send-requirement.tsx', { id: 'modeler-send-requirement' }),
 
-  route('admin/analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
+  // The operator console: one frame (its navigation by the user's scopes) around its sections.
+  route('admin', 'features/console/layout.tsx', { id: 'console' }, [
+    index('features/console/home.tsx', { id: 'console-home' }),
+    route('analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
+  ]),
 
   // Venues: one page module per kind of page, configured per slug on the server.
   ...SPEC_VENUES.flatMap((v) => [

@@ -18,7 +18,9 @@ export type Owner =
   /** Other screens: photo modelling, modeler programme, free models, registrations. */
   | 'programmes'
   /** The WeChat mall. */
-  | 'mall';
+  | 'mall'
+  /** The operator console (`/admin/…`): the staff's own pages. */
+  | 'console';
 
 export const SPEC_ROUTES: Record<string, Owner> = {
   '/': 'foundation',
@@ -142,8 +144,9 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/oauth': 'accounts',
   // Not a path: the accounts capability's own settings page.
   '/account': 'accounts',
-  // Not a path: the staff analytics dashboard.
-  '/admin/analytics': 'foundation',
+  // Not paths: the operator console and its sections (the analytics dashboard among them).
+  '/admin': 'console',
+  '/admin/analytics': 'console',
   // The tools redirect target, `{MAKERS_TOOLS_URL}/makers-tools/{id}`, served here too.
   '/makers-tools/:id': 'tools',
   // Not paths: the mall's own pages (product, cart, checkout, orders, order) under each

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField } from '../../src/server/univer/service';
+import { csvField } from '../../src/server/http/csv';
 import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { appSuite, randomIp } from '../helpers/suite';

@@ -7,7 +7,7 @@ import type { AuthUser, ClientMeta } from './inputs';
 import type { AccountsService } from './service';
 
 /** The signed-in caller, or result code 4 (no/expired/revoked token) or 5 (another user's id). */
-export async function requireUser(accounts: AccountsService, request: FastifyRequest): Promise<AuthUser> {
+export async function requireUser(accounts: Pick<AccountsService, 'authenticate'>, request: FastifyRequest): Promise<AuthUser> {
   const user = await accounts.authenticate(request.ctx);
   if (!user) throw new AppError(ResultCode.token, { httpStatus: 401 });
   return user;

@@ -4,11 +4,13 @@ import type { z } from 'zod';
 import type { TSession } from '../../shared/api/accounts';
 import * as contract from '../../shared/api/accounts';
 import { ResultCode } from '../../shared/errors';
+import { requireMay } from '../console/access';
+import { auditOf } from '../console/audit';
 import { AppError } from '../http/app-error';
 import { endpoint, parseInput } from '../http/envelope';
 import { forgetOwedChecks } from '../lottery/owed';
 import { advanceReferrals } from '../lottery/referrals';
-import { clearSessionCookies, clientMeta, requireRole, requireUser, setSessionCookies } from './auth';
+import { clearSessionCookies, clientMeta, requireUser, setSessionCookies } from './auth';
 import type { ExternalSignIn } from './external';
 import type { AccountsService } from './service';
 
@@ -133,8 +135,11 @@ export function registerAccountRoutes(
   });
 
   endpoint(app, contract.adminUpdateUser, async (input, request) => {
-    await requireRole(accounts, request, 'admin', '*');
-    const me = await accounts.adminUpdate(input);
+    // Support staff may block and unblock; levels, premium and roles are an admin's.
+    const onlyState =
+      input.level === undefined && input.premiumUntil === undefined && !input.addRoles?.length && !input.removeRoles?.length;
+    await requireMay(accounts, request, 'change', { type: 'area', area: onlyState ? 'support' : 'roles' });
+    const me = await accounts.adminUpdate(input, auditOf(request, 'user.update', 'user'));
     // Invite coins wait on the friend's level and the referrer's standing: move this
     // user's at once instead of at the job's next run.
     if (input.level !== undefined || input.state !== undefined) await advanceReferrals(app.services.db, Date.now(), input.userId);

@@ -5,7 +5,8 @@ import type { HeaderContext } from '../../shared/context';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import { type AccountMethod, isPasswordValid, maskAccount, normaliseAccount } from '../../shared/rules';
-import type { Db } from '../db/database';
+import type { AuditHook } from '../console/audit';
+import type { Db, Tx } from '../db/database';
 import type { IdentityKind, RoleName } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { translate } from '../i18n/catalogues';
@@ -286,23 +287,30 @@ export function createAccountsService(deps: Deps) {
       return { userId: s.userId, sessionId: s.id, elevatedUntil: s.elevatedUntil };
     },
 
+    /** The user's role grants (the console's access rules read them: shared/console-access.ts). */
+    rolesOf: (userId: number) => store.rolesOf(q, userId),
+
     async hasRole(userId: number, role: RoleName, scope: string): Promise<boolean> {
       const roles = await store.rolesOf(q, userId);
       return roles.some((r) => (r.role === role || r.role === 'admin') && (r.scope === scope || r.scope === '*'));
     },
 
-    async adminUpdate(input: {
-      userId: number;
-      level?: number | undefined;
-      state?: 'active' | 'at_risk' | 'blocked' | undefined;
-      premiumUntil?: number | null | undefined;
-      addRoles?: { role: RoleName; scope: string }[] | undefined;
-      removeRoles?: { role: RoleName; scope: string }[] | undefined;
-    }) {
+    async adminUpdate(
+      input: {
+        userId: number;
+        level?: number | undefined;
+        state?: 'active' | 'at_risk' | 'blocked' | undefined;
+        premiumUntil?: number | null | undefined;
+        addRoles?: { role: RoleName; scope: string }[] | undefined;
+        removeRoles?: { role: RoleName; scope: string }[] | undefined;
+      },
+      audit?: AuditHook,
+    ) {
       if (!(await store.userById(q, input.userId))) throw new AppError(ResultCode.notFound);
       const t = now();
       await db.transaction(
         async (trx) => {
+          const before = audit && (await standing(trx, input.userId));
           const patch = Object.fromEntries(
             Object.entries({ level: input.level, state: input.state, premium_until: input.premiumUntil }).filter(
               ([, v]) => v !== undefined,
@@ -311,6 +319,7 @@ export function createAccountsService(deps: Deps) {
           if (Object.keys(patch).length) await store.updateUser(trx, input.userId, patch, t);
           for (const r of input.addRoles ?? []) await store.addRole(trx, input.userId, r.role, r.scope, t);
           for (const r of input.removeRoles ?? []) await store.removeRole(trx, input.userId, r.role, r.scope);
+          await audit?.(trx, { itemId: input.userId, before, after: await standing(trx, input.userId) });
         },
         // Values set outright, roles by their key (user, role, scope): run again, the same rows result.
         { idempotent: true },
@@ -328,3 +337,9 @@ export function createAccountsService(deps: Deps) {
   };
 }
 export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** What the admin update can change of a user, as its audit row records it. */
+async function standing(trx: Tx, userId: number) {
+  const [u, roles] = await Promise.all([store.userById(trx, userId), store.rolesOf(trx, userId)]);
+  return { level: u?.level, state: u?.state, premiumUntil: u?.premium_until, roles };
+}

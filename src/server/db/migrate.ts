@@ -22,6 +22,7 @@ import { migration0020 } from './migrations/0020_draw_time_on_balance';
 import { migration0021 } from './migrations/0021_request_outcomes';
 import { migration0022 } from './migrations/0022_account_guards';
 import { migration0023 } from './migrations/0023_photo_scan_open_jobs';
+import { migration0024 } from './migrations/0024_admin_audit';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_request_outcomes': migration0021,
   '0022_account_guards': migration0022,
   '0023_photo_scan_open_jobs': migration0023,
+  '0024_admin_audit': migration0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -134,6 +134,19 @@ export interface RequestOutcomeTable {
   created_at: number;
 }
 
+/** The console's append-only audit log (migration 0024; console/audit.ts). */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  at: number;
+  actor_id: number;
+  action: string;
+  item_type: string;
+  item_id: string;
+  before: string | null;
+  after: string | null;
+  request_id: string;
+}
+
 export interface Database
   extends ContentTables,
     LotteryTables,
@@ -155,4 +168,5 @@ export interface Database
   user_roles: UserRoleTable;
   oidc_payloads: OidcPayloadTable;
   request_outcomes: RequestOutcomeTable;
+  admin_audit: AdminAuditTable;
 }

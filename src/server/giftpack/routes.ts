@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as contract from '../../shared/api/giftpack';
-import { requireRole, requireUser } from '../accounts/auth';
+import { requireUser } from '../accounts/auth';
+import { requireMay, staffGuard } from '../console/access';
+import { auditOf } from '../console/audit';
 import { endpoint } from '../http/envelope';
 import { campaignOr404 } from '../lottery/actions';
 import { claimNewcomer, newcomerOffer } from './newcomer';
@@ -34,9 +36,10 @@ export function registerGiftpackRoutes(app: FastifyInstance) {
   );
 
   app.register(async (admin) => {
-    admin.addHook('onRequest', async (request: FastifyRequest) => {
-      await requireRole(accounts, request, 'admin', '*');
+    admin.addHook('onRequest', staffGuard(accounts));
+    endpoint(admin, contract.generate, async (input, request) => {
+      await requireMay(accounts, request, 'change', { type: 'campaign', id: input.campaignId });
+      return generateCodes(db, input, Date.now(), auditOf(request, 'giftcode.generate', 'campaign'));
     });
-    endpoint(admin, contract.generate, (input) => generateCodes(db, input));
   });
 }

@@ -1,6 +1,7 @@
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import { uuidv7 } from '../../shared/uuid';
+import type { AuditHook } from '../console/audit';
 import type { Db } from '../db/database';
 import { keyedCall } from '../db/keyed';
 import { AppError } from '../http/app-error';
@@ -22,6 +23,7 @@ export async function generateCodes(
   db: Db,
   b: { campaignId: number; prizeId: number; count: number; expiresAt: number },
   now = Date.now(),
+  audit?: AuditHook,
 ) {
   const c = await loadCampaign(db, b.campaignId);
   if (c?.kind !== 'giftcode') throw new AppError(ResultCode.notFound);
@@ -51,6 +53,8 @@ export async function generateCodes(
         )
         .execute();
     }
+    // The codes themselves are never stored, nor written to the log: their count and expiry are.
+    await audit?.(trx, { itemId: c.id, after: { prizeId: b.prizeId, count: b.count, expiresAt: b.expiresAt } });
   });
   return { campaignId: c.id, prizeId: b.prizeId, expiresAt: b.expiresAt, codes };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 // A JSON import: esbuild inlines it into the server bundle, so no file is read at run time.
 import pkg from '../../../package.json' with { type: 'json' };
 import * as accountsApi from '../../shared/api/accounts';
+import * as consoleApi from '../../shared/api/console';
 import * as contentAdminApi from '../../shared/api/content-admin';
 import { type AnyContract, CONTRACTS, type ContractEntry } from '../../shared/api/contracts';
 import * as systemApi from '../../shared/api/system';
@@ -34,6 +35,8 @@ const PLAIN = new Set<AnyContract>([systemApi.health]);
 const REDIRECT = new Set<AnyContract>([accountsApi.oauthStart]);
 /** content/import/routes.ts: the raw body is the file; the input is read from the query. */
 const RAW_BODY = new Set<AnyContract>([contentAdminApi.uploadFile]);
+/** Streamed CSV files (http/csv.ts). */
+const CSV = new Set<AnyContract>([consoleApi.auditExport]);
 
 /** JSON Schema (2020-12, OpenAPI 3.1's dialect) of what a caller sends or receives. */
 function jsonSchema(schema: z.ZodType, entry: ContractEntry): Json {
@@ -159,6 +162,14 @@ function operation(entry: ContractEntry, operationId: string, csrfAlways: boolea
   if (PLAIN.has(c)) {
     const body = { content: { 'application/json': { schema: result } } };
     op.responses = { '200': { description: 'Up.', ...body }, '503': { description: 'The database is down.', ...body } };
+  } else if (CSV.has(c)) {
+    op.responses = {
+      '200': {
+        description: 'A CSV file (UTF-8 with a byte order mark, CRLF lines), streamed.',
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      },
+      default: ref('responses', 'Refusal'),
+    };
   } else if (REDIRECT.has(c)) {
     op.responses = {
       '302': { description: 'Redirect to the provider.', headers: { Location: { schema: { type: 'string' } } } },

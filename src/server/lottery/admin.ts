@@ -7,6 +7,7 @@ import {
 } from '../../shared/api/lottery-admin';
 import { ResultCode } from '../../shared/errors';
 import { forgetCollections } from '../collection/running';
+import type { AuditHook } from '../console/audit';
 import type { Db, Tx } from '../db/database';
 import { AppError, refused } from '../http/app-error';
 import { type CampaignKind, forgetCampaign } from './campaign';
@@ -122,27 +123,30 @@ export async function getCampaign(db: Db, id: number): Promise<TAdminCampaign> {
   return c;
 }
 
-export async function createCampaign(db: Db, input: TCampaignInput, now: number): Promise<TAdminCampaign> {
+export async function createCampaign(db: Db, input: TCampaignInput, now: number, audit?: AuditHook): Promise<TAdminCampaign> {
   const created = await db.transaction(async (trx) => {
     const id = await insertCampaign(trx, input, now);
-    return (await loadAdminCampaign(trx, id)) as TAdminCampaign;
+    const after = (await loadAdminCampaign(trx, id)) as TAdminCampaign;
+    await audit?.(trx, { itemId: id, after });
+    return after;
   });
   // A new collection deals cards from its start on this process at once (others within seconds).
   forgetCollections(db);
   return created;
 }
 
-export async function updateCampaign(db: Db, u: TCampaignUpdate, now: number): Promise<TAdminCampaign> {
-  const updated = await updateInTransaction(db, u, now);
+export async function updateCampaign(db: Db, u: TCampaignUpdate, now: number, audit?: AuditHook): Promise<TAdminCampaign> {
+  const updated = await updateInTransaction(db, u, now, audit);
   forgetCampaign(db, u.id);
   forgetCollections(db);
   return updated;
 }
 
-function updateInTransaction(db: Db, u: TCampaignUpdate, now: number): Promise<TAdminCampaign> {
+function updateInTransaction(db: Db, u: TCampaignUpdate, now: number, audit?: AuditHook): Promise<TAdminCampaign> {
   return db.transaction(async (trx) => {
     const row = await trx.selectFrom('lottery_campaigns').selectAll().where('id', '=', u.id).executeTakeFirst();
     if (!row) throw new AppError(ResultCode.notFound);
+    const before = audit && (await loadAdminCampaign(trx, u.id));
     const settings = u.settings && checkedSettings(u.settings);
     const current = await prizesOf(trx, u.id);
 
@@ -201,6 +205,8 @@ function updateInTransaction(db: Db, u: TCampaignUpdate, now: number): Promise<T
       if (Object.keys(set).length === 0) continue;
       await trx.updateTable('lottery_prizes').set(set).where('id', '=', ch.id).where('campaign_id', '=', u.id).execute();
     }
-    return (await loadAdminCampaign(trx, u.id)) as TAdminCampaign;
+    const after = (await loadAdminCampaign(trx, u.id)) as TAdminCampaign;
+    await audit?.(trx, { itemId: u.id, before, after });
+    return after;
   });
 }

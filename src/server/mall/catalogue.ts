@@ -3,6 +3,7 @@ import type { TLocalized } from '../../shared/api/lottery-admin';
 import type { AdminProduct, Product, ProductCard, ProductInput } from '../../shared/api/mall';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
+import type { AuditHook } from '../console/audit';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 
@@ -81,7 +82,7 @@ export async function allProducts(db: Db): Promise<{ items: AdminProduct[] }> {
 }
 
 /** Creates (no id) or edits a product. Editing never writes the stock: that is `restock`'s. */
-export async function saveProduct(db: Db, input: ProductInput, now: number): Promise<AdminProduct> {
+export async function saveProduct(db: Db, input: ProductInput, now: number, audit?: AuditHook): Promise<AdminProduct> {
   const fields = {
     name: JSON.stringify(input.name),
     description: JSON.stringify(input.description),
@@ -98,16 +99,19 @@ export async function saveProduct(db: Db, input: ProductInput, now: number): Pro
       .values({ ...fields, stock: input.stock ?? 0, created_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await audit?.(db, { itemId: row.id, after: adminView(row) });
     return adminView(row);
   }
   if (input.stock !== undefined) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'stock' } });
+  const before = await db.selectFrom('mall_products').selectAll().where('id', '=', input.id).executeTakeFirst();
   const row = await db.updateTable('mall_products').set(fields).where('id', '=', input.id).returningAll().executeTakeFirst();
-  if (!row) throw new AppError(ResultCode.notFound);
+  if (!row || !before) throw new AppError(ResultCode.notFound);
+  await audit?.(db, { itemId: row.id, before: adminView(before), after: adminView(row) });
   return adminView(row);
 }
 
 /** Adds units (or withdraws them, never below zero: 3802). */
-export async function restock(db: Db, id: number, add: number, now: number): Promise<AdminProduct> {
+export async function restock(db: Db, id: number, add: number, now: number, audit?: AuditHook): Promise<AdminProduct> {
   const row = await db
     .updateTable('mall_products')
     .set({ stock: sql<number>`stock + ${add}`, updated_at: now })
@@ -115,7 +119,10 @@ export async function restock(db: Db, id: number, add: number, now: number): Pro
     .where(sql<boolean>`stock + ${add} >= 0`)
     .returningAll()
     .executeTakeFirst();
-  if (row) return adminView(row);
+  if (row) {
+    await audit?.(db, { itemId: id, before: { stock: row.stock - add }, after: { stock: row.stock, add } });
+    return adminView(row);
+  }
   const exists = await productRow(db, id);
   throw new AppError(ResultCode.outOfStock, { params: { name: texts(exists.name).en } });
 }

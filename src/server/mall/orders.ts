@@ -5,6 +5,7 @@ import type { Order, OrderCard, OrderLine } from '../../shared/api/mall';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import { NEXT_STATES, type OrderState } from '../../shared/mall-rules';
+import type { AuditHook } from '../console/audit';
 import type { Db, Tx } from '../db/database';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
@@ -153,8 +154,21 @@ async function returnStock(trx: Tx, orderId: number): Promise<void> {
 }
 
 /** Reads the order again and moves it; the order as it stands afterwards (moved or not). */
-export async function moveAndRead(db: Db, order: OrderRow, to: OrderState, at: { now: number; actorId: number | null }, changes = {}) {
-  // Guarded by the state read: run again, the move finds the order moved and writes nothing.
-  await db.transaction((trx) => moveOrder(trx, order, to, at, changes), { idempotent: true });
+export async function moveAndRead(
+  db: Db,
+  order: OrderRow,
+  to: OrderState,
+  at: { now: number; actorId: number | null },
+  changes = {},
+  audit?: AuditHook,
+) {
+  // Guarded by the state read: run again, the move finds the order moved and writes nothing (no audit row either).
+  await db.transaction(
+    async (trx) => {
+      if (await moveOrder(trx, order, to, at, changes))
+        await audit?.(trx, { itemId: order.order_no, before: { state: order.state }, after: { state: to, ...changes } });
+    },
+    { idempotent: true },
+  );
   return (await orderByNo(db.kysely, order.order_no)) as OrderRow;
 }

@@ -1,6 +1,7 @@
 import type { Order, PayStart } from '../../shared/api/mall';
 import { MALL_PAY_NOTIFY_PATH, MALL_REFUND_NOTIFY_PATH } from '../../shared/api/routes-mall';
 import { ResultCode } from '../../shared/errors';
+import type { AuditHook } from '../console/audit';
 import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 import { moveAndRead, moveOrder, type OrderRow, orderByNo, orderView, ownOrder } from './orders';
@@ -217,7 +218,13 @@ export async function receiveNotice(deps: PaymentDeps, headers: Record<string, s
 }
 
 /** Staff refund the whole order (paid or shipped). The refund number is derived from the order, so a retry is the same refund at WeChat Pay. */
-export async function refundOrder(deps: PaymentDeps, orderNo: string, reason: string, at: { now: number; actorId: number | null }) {
+export async function refundOrder(
+  deps: PaymentDeps,
+  orderNo: string,
+  reason: string,
+  at: { now: number; actorId: number | null },
+  audit?: AuditHook,
+) {
   const order = await orderByNo(deps.db.kysely, orderNo);
   if (!order) throw new AppError(ResultCode.orderNotFound);
   if (order.state !== 'paid' && order.state !== 'shipped') throw new AppError(ResultCode.orderStateChanged);
@@ -234,7 +241,7 @@ export async function refundOrder(deps: PaymentDeps, orderNo: string, reason: st
     })
     .catch((err) => payFailure(err, deps, order.order_no));
   if (r.status === 'CLOSED' || r.status === 'ABNORMAL') throw new AppError(ResultCode.payRefused);
-  return moveAndRead(deps.db, order, 'refunded', at, { refund_no: refundNo });
+  return moveAndRead(deps.db, order, 'refunded', at, { refund_no: refundNo }, audit);
 }
 
 /** Unpaid orders past their time (cancelled, stock back) and shipped ones past AUTO_COMPLETE_MS (done). Safe on several instances at once. */

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OrderCard } from '../../shared/api/mall';
 import * as contract from '../../shared/api/mall';
 import { MALL_PAY_NOTIFY_PATH, MALL_REFUND_NOTIFY_PATH } from '../../shared/api/routes-mall';
-import { requireRole, requireUser } from '../accounts/auth';
+import { requireUser } from '../accounts/auth';
+import { requireMay } from '../console/access';
+import { auditOf } from '../console/audit';
 import { endpoint } from '../http/envelope';
 import type { JsapiPayParams } from './pay/provider';
 import type { Payers } from './payers';
@@ -61,7 +63,7 @@ export function registerMallRoutes(app: FastifyInstance, deps: MallRouteDeps) {
 
   app.register(async (admin) => {
     admin.addHook('onRequest', async (request: FastifyRequest) => {
-      await requireRole(accounts, request, 'admin', '*');
+      await requireMay(accounts, request, request.method === 'GET' ? 'view' : 'change', { type: 'area', area: 'mall' });
     });
     const staff = async (request: FastifyRequest) => (await requireUser(accounts, request)).userId;
     // Product edits show on cached anonymous pages: empty the cache.
@@ -70,14 +72,25 @@ export function registerMallRoutes(app: FastifyInstance, deps: MallRouteDeps) {
       pageCache.clear();
       return out;
     };
-    endpoint(admin, contract.adminSaveProduct, (input) => written(mall.admin.saveProduct(input)));
-    endpoint(admin, contract.adminRestock, (input) => written(mall.admin.restock(input.id, input.add)));
+    endpoint(admin, contract.adminSaveProduct, (input, request) =>
+      written(mall.admin.saveProduct(input, auditOf(request, input.id === undefined ? 'product.create' : 'product.update', 'product'))),
+    );
+    endpoint(admin, contract.adminRestock, (input, request) =>
+      written(mall.admin.restock(input.id, input.add, auditOf(request, 'product.restock', 'product'))),
+    );
     endpoint(admin, contract.adminProducts, () => mall.admin.products());
     endpoint(admin, contract.adminOrders, (input) => mall.admin.orders(input));
     endpoint(admin, contract.adminShip, async (input, request) =>
-      mall.admin.ship(input.orderNo, { carrier: input.carrier, trackingNo: input.trackingNo }, await staff(request)),
+      mall.admin.ship(
+        input.orderNo,
+        { carrier: input.carrier, trackingNo: input.trackingNo },
+        await staff(request),
+        auditOf(request, 'order.ship', 'order'),
+      ),
     );
-    endpoint(admin, contract.adminRefund, async (input, request) => mall.admin.refund(input.orderNo, input.reason, await staff(request)));
+    endpoint(admin, contract.adminRefund, async (input, request) =>
+      mall.admin.refund(input.orderNo, input.reason, await staff(request), auditOf(request, 'order.refund', 'order')),
+    );
   });
 
   if (deps.payKind === 'dev')

@@ -2,6 +2,7 @@ import type { AdminOrder, AdminProduct, Cart, Order, OrderCard, PayStart, Produc
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import { AUTO_COMPLETE_MS, type OrderState } from '../../shared/mall-rules';
+import type { AuditHook } from '../console/audit';
 import { AppError } from '../http/app-error';
 import { readCart, setCartLine } from './cart';
 import { allProducts, getProduct, listProducts, restock, saveProduct } from './catalogue';
@@ -37,12 +38,12 @@ export interface MallService {
 
 /** The staff's side (admin API and `npm run mall:admin`). */
 export interface MallAdmin {
-  saveProduct(input: ProductInput): Promise<AdminProduct>;
-  restock(id: number, add: number): Promise<AdminProduct>;
+  saveProduct(input: ProductInput, audit?: AuditHook): Promise<AdminProduct>;
+  restock(id: number, add: number, audit?: AuditHook): Promise<AdminProduct>;
   products(): Promise<{ items: AdminProduct[] }>;
   orders(page: { before?: number; limit: number; state?: OrderState }): Promise<{ items: AdminOrder[]; more: boolean }>;
-  ship(orderNo: string, shipping: { carrier: string; trackingNo: string }, staffId: number | null): Promise<AdminOrder>;
-  refund(orderNo: string, reason: string, staffId: number | null): Promise<AdminOrder>;
+  ship(orderNo: string, shipping: { carrier: string; trackingNo: string }, staffId: number | null, audit?: AuditHook): Promise<AdminOrder>;
+  refund(orderNo: string, reason: string, staffId: number | null, audit?: AuditHook): Promise<AdminOrder>;
   /** The job: unpaid orders past their time cancelled, shipped ones past AUTO_COMPLETE_MS done. */
   expireOrders(): Promise<{ cancelled: number; done: number }>;
 }
@@ -88,14 +89,14 @@ export function createMallService(deps: PaymentDeps, now: () => number = Date.no
     sync: (userId, orderNo) => syncOrder(deps, userId, orderNo, now()),
     inLanguage: (locale, orders) => inLanguage(q, locale, orders),
     admin: {
-      saveProduct: (input) => saveProduct(q, input, now()),
-      restock: (id, add) => restock(q, id, add, now()),
+      saveProduct: (input, audit) => db.transaction((trx) => saveProduct(trx, input, now(), audit)),
+      restock: (id, add, audit) => db.transaction((trx) => restock(trx, id, add, now(), audit)),
       products: () => allProducts(q),
       async orders(page) {
         const { rows, more } = await orderPage(q, page.state ? { state: page.state } : {}, page);
         return { items: await Promise.all(rows.map(adminView)), more };
       },
-      async ship(orderNo, shipping, staffId) {
+      async ship(orderNo, shipping, staffId, audit) {
         const order = await staffOrder(orderNo);
         if (order.state !== 'paid') throw new AppError(ResultCode.orderStateChanged);
         const after = await moveAndRead(
@@ -104,11 +105,13 @@ export function createMallService(deps: PaymentDeps, now: () => number = Date.no
           'shipped',
           { now: now(), actorId: staffId },
           { carrier: shipping.carrier, tracking_no: shipping.trackingNo },
+          audit,
         );
         if (after.state !== 'shipped') throw new AppError(ResultCode.orderStateChanged);
         return adminView(after);
       },
-      refund: async (orderNo, reason, staffId) => adminView(await refundOrder(deps, orderNo, reason, { now: now(), actorId: staffId })),
+      refund: async (orderNo, reason, staffId, audit) =>
+        adminView(await refundOrder(deps, orderNo, reason, { now: now(), actorId: staffId }, audit)),
       expireOrders: () => expireOrders(deps, now(), AUTO_COMPLETE_MS),
     },
   };

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as contract from '../../shared/api/modeler';
 import { REQUEST_BODY_LIMIT } from '../../shared/modeler-rules';
-import { requireRole, requireUser } from '../accounts/auth';
+import { requireUser } from '../accounts/auth';
+import { areaGuard } from '../console/access';
+import { auditOf } from '../console/audit';
 import { endpoint } from '../http/envelope';
 
 /**
@@ -37,10 +39,12 @@ export function registerModelerRoutes(app: FastifyInstance) {
   );
 
   app.register(async (admin) => {
-    admin.addHook('onRequest', async (request: FastifyRequest) => {
-      await requireRole(accounts, request, 'admin', '*');
-    });
-    endpoint(admin, contract.adminCreateContest, (input) => written(modeler.createContest(input)));
-    endpoint(admin, contract.adminAddEntry, (input) => written(modeler.addEntry(input)));
+    admin.addHook('onRequest', areaGuard(accounts, 'programmes'));
+    endpoint(admin, contract.adminCreateContest, (input, request) =>
+      written(modeler.createContest(input, auditOf(request, 'contest.create', 'contest'))),
+    );
+    endpoint(admin, contract.adminAddEntry, (input, request) =>
+      written(modeler.addEntry(input, auditOf(request, 'contest.addEntry', 'contest'))),
+    );
   });
 }

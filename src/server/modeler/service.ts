@@ -3,6 +3,7 @@ import type { FieldIssue } from '../../shared/api/envelope';
 import type { Contest, ContestEntry, ContestInput, EntryInput, ModelerRequest, ModelerRequestCard } from '../../shared/api/modeler';
 import { ResultCode } from '../../shared/errors';
 import { contestState, IMAGE_MIMES, MAX_IMAGE_BYTES, type RequestFields, requestProblems } from '../../shared/modeler-rules';
+import type { AuditHook } from '../console/audit';
 import { detectFileType } from '../content/import/file-types';
 import { type StoredFile, saveUpload } from '../content/import/files';
 import { fileUrl } from '../content/models';
@@ -273,20 +274,27 @@ export function createModelerService(db: Db, storage: FileStorage) {
     return { entryId, votes, voted: on };
   }
 
-  async function createContest(input: ContestInput, now = Date.now()): Promise<Contest> {
-    const id = await db.transaction((trx) => insertContest(trx, storage, input, now));
+  async function createContest(input: ContestInput, audit?: AuditHook, now = Date.now()): Promise<Contest> {
+    const id = await db.transaction(async (trx) => {
+      const made = await insertContest(trx, storage, input, now);
+      await audit?.(trx, { itemId: made, after: input });
+      return made;
+    });
     return (await contest(id, now)) as Contest;
   }
 
-  async function addEntry(input: EntryInput & { contestId: number }, now = Date.now()): Promise<Contest> {
+  async function addEntry(input: EntryInput & { contestId: number }, audit?: AuditHook, now = Date.now()): Promise<Contest> {
     const c = await q.selectFrom('modeler_contests').select('id').where('id', '=', input.contestId).executeTakeFirst();
     if (!c) throw new AppError(ResultCode.contestNotFound);
-    const last = await q
-      .selectFrom('modeler_entries')
-      .select((eb) => eb.fn.max('position').as('p'))
-      .where('contest_id', '=', input.contestId)
-      .executeTakeFirst();
-    await insertEntry(q, storage, input.contestId, input, Number(last?.p ?? 0) + 1, now);
+    await db.transaction(async (trx) => {
+      const last = await trx
+        .selectFrom('modeler_entries')
+        .select((eb) => eb.fn.max('position').as('p'))
+        .where('contest_id', '=', input.contestId)
+        .executeTakeFirst();
+      await insertEntry(trx, storage, input.contestId, input, Number(last?.p ?? 0) + 1, now);
+      await audit?.(trx, { itemId: input.contestId, after: input });
+    });
     return (await contest(input.contestId, now)) as Contest;
   }
 

@@ -6,6 +6,7 @@ import { normaliseEmail, normalisePhone } from '../../shared/rules';
 import { type RegistrationFields, registrationProblems } from '../../shared/univer-rules';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
+import { csvField } from '../http/csv';
 
 type Row = Database['univer_registrations'];
 
@@ -76,15 +77,6 @@ export async function register(
 }
 
 const COLUMNS = ['created_at', 'full_name', 'school', 'student_id', 'major', 'graduation_year', 'phone', 'email'] as const;
-
-/**
- * One CSV field: quoted, quotes doubled; a value a spreadsheet would run as a formula (= + - @,
- * tab, carriage return first) is prefixed with an apostrophe (OWASP's CSV injection advice).
- */
-export const csvField = (v: string | number) => {
-  const s = String(v);
-  return `"${(/^[=+\-@\t\r]/.test(s) ? `'${s}` : s).replaceAll('"', '""')}"`;
-};
 
 /** Every registration as CSV, oldest first, with a BOM so spreadsheets read Chinese names as UTF-8. */
 export async function registrationsCsv(db: Kysely<Database>): Promise<string> {

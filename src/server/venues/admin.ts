@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { FieldIssue } from '../../shared/api/envelope';
 import type { TAdminVenue, TVenueInput, TVenueUpdate } from '../../shared/api/venues';
 import { ResultCode } from '../../shared/errors';
+import type { AuditHook } from '../console/audit';
+import type { Tx } from '../db/database';
 import type { Database } from '../db/schema';
 import { AppError, refused } from '../http/app-error';
 import { insertVenue, replaceVenue, venueBySlug, wechatPathTaken } from './store';
@@ -13,6 +15,8 @@ import { insertVenue, replaceVenue, venueBySlug, wechatPathTaken } from './store
  */
 export interface VenueAdminDeps {
   db: Kysely<Database>;
+  /** The database's transaction (db/database.ts): a venue's write and its audit row commit together. */
+  transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T>;
   isRaffle(campaignId: number): Promise<boolean>;
   modelExists(modelId: number): Promise<boolean>;
 }
@@ -28,10 +32,14 @@ async function referenceIssues(deps: VenueAdminDeps, v: { campaignId?: number; s
   return issues;
 }
 
-export async function createVenue(deps: VenueAdminDeps, input: TVenueInput, now: number): Promise<TAdminVenue> {
+export async function createVenue(deps: VenueAdminDeps, input: TVenueInput, now: number, audit?: AuditHook): Promise<TAdminVenue> {
   const issues = await referenceIssues(deps, input);
   if (issues.length > 0) throw refused(issues);
-  const id = await insertVenue(deps.db, input, now);
+  const id = await deps.transaction(async (trx) => {
+    const made = await insertVenue(trx, input, now);
+    if (made !== null) await audit?.(trx, { itemId: input.slug, after: await getVenue(trx, input.slug) });
+    return made;
+  });
   if (id === null) {
     const slugTaken = await venueBySlug(deps.db, input.slug);
     throw refused([
@@ -43,7 +51,7 @@ export async function createVenue(deps: VenueAdminDeps, input: TVenueInput, now:
   return getVenue(deps.db, input.slug);
 }
 
-export async function updateVenue(deps: VenueAdminDeps, u: TVenueUpdate, now: number): Promise<TAdminVenue> {
+export async function updateVenue(deps: VenueAdminDeps, u: TVenueUpdate, now: number, audit?: AuditHook): Promise<TAdminVenue> {
   const current = await getVenue(deps.db, u.slug);
   const merged: TAdminVenue = {
     ...current,
@@ -54,7 +62,10 @@ export async function updateVenue(deps: VenueAdminDeps, u: TVenueUpdate, now: nu
   if (u.wechatPath && (await wechatPathTaken(deps.db, u.wechatPath, u.slug)))
     issues.push({ field: 'wechatPath', message: 'another venue uses this WeChat path' });
   if (issues.length > 0) throw refused(issues);
-  await replaceVenue(deps.db, merged, now);
+  await deps.transaction(async (trx) => {
+    await replaceVenue(trx, merged, now);
+    await audit?.(trx, { itemId: u.slug, before: current, after: await getVenue(trx, u.slug) });
+  });
   return getVenue(deps.db, u.slug);
 }
 

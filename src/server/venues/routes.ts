@@ -1,6 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as contract from '../../shared/api/venues';
+import { may } from '../../shared/console-access';
 import { requireRole } from '../accounts/auth';
+import { areaGuard, requireMay } from '../console/access';
+import { auditOf } from '../console/audit';
 import { endpoint } from '../http/envelope';
 
 /**
@@ -11,13 +14,21 @@ export function registerVenueRoutes(app: FastifyInstance) {
   const { accounts, venues } = app.services;
 
   app.register(async (admin) => {
-    admin.addHook('onRequest', async (request: FastifyRequest) => {
-      await requireRole(accounts, request, 'admin', '*');
+    // Admins set venues up; venue staff may read their own venue's set-up.
+    admin.addHook('onRequest', areaGuard(accounts, 'venues'));
+    endpoint(admin, contract.createVenue, (input, request) => venues.create(input, auditOf(request, 'venue.create', 'venue')));
+    endpoint(admin, contract.updateVenue, async (input, request) => {
+      await requireMay(accounts, request, 'change', { type: 'venue', slug: input.slug });
+      return venues.update(input, auditOf(request, 'venue.update', 'venue'));
     });
-    endpoint(admin, contract.createVenue, (input) => venues.create(input));
-    endpoint(admin, contract.updateVenue, (input) => venues.update(input));
-    endpoint(admin, contract.getVenue, (input) => venues.get(input.slug));
-    endpoint(admin, contract.listVenues, () => venues.list());
+    endpoint(admin, contract.getVenue, async (input, request) => {
+      await requireMay(accounts, request, 'view', { type: 'venue', slug: input.slug });
+      return venues.get(input.slug);
+    });
+    endpoint(admin, contract.listVenues, async (_input, request) => {
+      const { grants } = await requireMay(accounts, request, 'view', { type: 'area', area: 'venues' });
+      return (await venues.list()).filter((v) => may(grants, 'view', { type: 'venue', slug: v.slug }));
+    });
   });
 
   endpoint(app, contract.today, async (q, request) => {

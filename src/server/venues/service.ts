@@ -3,6 +3,7 @@ import type { TAdminVenue, VenueLanding, VenueSample, VenueState, VenueToday, Ve
 import type { Locale } from '../../shared/i18n';
 import { dayBounds } from '../../shared/time';
 import type { AccountsService } from '../accounts/service';
+import type { AuditHook } from '../console/audit';
 import type { ContentService } from '../content/service';
 import type { Database } from '../db/schema';
 import { inLanguage } from '../lottery/campaign';
@@ -17,6 +18,7 @@ import { allVenues, slugsOfCampaign, venueBySlug, venueByWechatPath } from './st
  */
 export function createVenuesService(deps: {
   db: Kysely<Database>;
+  transaction: VenueAdminDeps['transaction'];
   accounts: Pick<AccountsService, 'hasRole'>;
   content: Pick<ContentService, 'model'>;
   lottery: Pick<LotteryService, 'page' | 'isRaffle' | 'countsBetween'>;
@@ -24,6 +26,7 @@ export function createVenuesService(deps: {
   const { db, accounts, content, lottery } = deps;
   const admin: VenueAdminDeps = {
     db,
+    transaction: deps.transaction,
     isRaffle: (id) => lottery.isRaffle(id),
     modelExists: async (id) => (await content.model(id)) !== null,
   };
@@ -68,8 +71,8 @@ export function createVenuesService(deps: {
       const counts = await lottery.countsBetween(v.campaignId, from, to);
       return { day, timeZone: v.timeZone, campaignId: String(v.campaignId), ...counts };
     },
-    create: (input: Parameters<typeof createVenue>[1], now = Date.now()) => createVenue(admin, input, now),
-    update: (input: Parameters<typeof updateVenue>[1], now = Date.now()) => updateVenue(admin, input, now),
+    create: (input: Parameters<typeof createVenue>[1], audit?: AuditHook) => createVenue(admin, input, Date.now(), audit),
+    update: (input: Parameters<typeof updateVenue>[1], audit?: AuditHook) => updateVenue(admin, input, Date.now(), audit),
     get: (slug: string) => getVenue(db, slug),
     list: () => allVenues(db),
   };

@@ -4,6 +4,7 @@ import * as addresses from './addresses';
 import * as analytics from './analytics';
 import * as checkin from './checkin';
 import * as collection from './collection';
+import * as consoleApi from './console';
 import * as content from './content';
 import * as contentAdmin from './content-admin';
 import * as freeModel from './free-model';
@@ -50,6 +51,7 @@ const MODULES = [
   { tag: 'analytics', file: 'analytics.ts', exports: analytics },
   { tag: 'venues', file: 'venues.ts', exports: venues },
   { tag: 'mall', file: 'mall.ts', exports: mall },
+  { tag: 'console', file: 'console.ts', exports: consoleApi },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -3,6 +3,7 @@ import type analytics from './locales/en/analytics.json';
 import type campaigns from './locales/en/campaigns.json';
 import type collection from './locales/en/collection.json';
 import type common from './locales/en/common.json';
+import type consoleNs from './locales/en/console.json';
 import type content from './locales/en/content.json';
 import type delivery from './locales/en/delivery.json';
 import type enums from './locales/en/enums.json';
@@ -55,6 +56,8 @@ export interface Resources {
   delivery: typeof delivery;
   /** The staff analytics dashboard. */
   analytics: typeof analytics;
+  /** The operator console (`/admin`). */
+  console: typeof consoleNs;
 }
 export type Namespace = keyof Resources;
 export const NAMESPACES: Namespace[] = [
@@ -78,4 +81,5 @@ export const NAMESPACES: Namespace[] = [
   'mall',
   'delivery',
   'analytics',
+  'console',
 ];

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import * as contract from '../../../shared/api/content-admin';
 import { ResultCode } from '../../../shared/errors';
-import { requireRole } from '../../accounts/auth';
+import { areaGuard } from '../../console/access';
+import { auditOf } from '../../console/audit';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { endpoint, ok, parseInput } from '../../http/envelope';
@@ -19,34 +20,43 @@ export function registerContentImport(app: FastifyInstance) {
   const { db, accounts, pageCache, content } = app.services;
 
   app.register(async (admin) => {
-    admin.addHook('onRequest', async (request: FastifyRequest) => {
-      await requireRole(accounts, request, 'admin', '*');
-    });
+    admin.addHook('onRequest', areaGuard(accounts, 'content'));
 
-    // Each create runs in one transaction; cached pages are dropped so the content shows at once.
+    // Each create runs in one transaction with its audit row; cached pages are dropped so the content shows at once.
     const create = <I extends z.ZodType, R extends z.ZodType>(
       c: { method: 'POST'; path: string; input: I; result: R },
+      itemType: string,
       run: (trx: Tx, input: z.infer<I>, now: number) => Promise<z.infer<R>>,
     ) =>
-      endpoint(admin, c, async (input) => {
-        const result = await db.transaction((trx) => run(trx, input as z.infer<I>, Date.now()));
+      endpoint(admin, c, async (input, request) => {
+        const audit = auditOf(request, `${itemType}.create`, itemType);
+        const result = await db.transaction(async (trx) => {
+          const out = await run(trx, input as z.infer<I>, Date.now());
+          await audit(trx, { itemId: Object.values(out as Record<string, number>)[0] ?? '', after: input });
+          return out;
+        });
         pageCache.clear();
         return result;
       });
 
-    create(contract.createUser, service.createUser);
-    create(contract.createTopic, service.createTopic);
-    create(contract.createCircle, service.createCircle);
-    create(contract.createModel, service.createModel);
-    create(contract.createSlice, service.createSlice);
-    create(contract.createPost, service.createPost);
-    create(contract.createTimelapse, service.createTimelapse);
+    create(contract.createUser, 'user', service.createUser);
+    create(contract.createTopic, 'topic', service.createTopic);
+    create(contract.createCircle, 'circle', service.createCircle);
+    create(contract.createModel, 'model', service.createModel);
+    create(contract.createSlice, 'slice', service.createSlice);
+    create(contract.createPost, 'post', service.createPost);
+    create(contract.createTimelapse, 'timelapse', service.createTimelapse);
 
-    endpoint(admin, contract.createSliceFromGcode, async (input) => {
+    endpoint(admin, contract.createSliceFromGcode, async (input, request) => {
+      const audit = auditOf(request, 'slice.create', 'slice');
       // Parsed before the transaction: a large file must not hold the write lock while it is read.
       const file = await requireFile(db.kysely, input.gcodeFileId, 'gcode', 'gcodeFileId');
       const params = await parseStoredGcode(content.storage, file, 'gcodeFileId');
-      const result = await db.transaction((trx) => service.createGcodeSlice(trx, input, { file, params }, Date.now()));
+      const result = await db.transaction(async (trx) => {
+        const out = await service.createGcodeSlice(trx, input, { file, params }, Date.now());
+        await audit(trx, { itemId: out.sliceId, after: input });
+        return out;
+      });
       pageCache.clear();
       return { ...result, params };
     });
@@ -64,7 +74,13 @@ export function registerContentImport(app: FastifyInstance) {
           const { name } = parseInput(contract.uploadFile.input, request.query);
           const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           if (bytes.length === 0) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: '(body)' } });
+          const audit = auditOf(request, 'file.upload', 'file');
           const { storageKey: _key, gcode: _params, ...file } = await storeFile(db.kysely, content.storage, { bytes, name }, Date.now());
+          // Its own write, after the file: a large upload must not hold the write lock while it is stored.
+          // An upload changes nothing visitors see until an item refers to it (that create is audited with it).
+          await db.transaction((trx) =>
+            audit(trx, { itemId: file.fileId, after: { name: file.name, kind: file.kind, sizeBytes: file.sizeBytes } }),
+          );
           return ok(request, file);
         },
       });

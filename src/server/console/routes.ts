@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../shared/api/console';
+import { sendCsv } from '../http/csv';
+import { endpoint, parseInput } from '../http/envelope';
+import { areaGuard } from './access';
+import { eachAudit, listAudit } from './audit';
+
+const COLUMNS = ['id', 'at', 'actor_id', 'actor', 'action', 'item_type', 'item_id', 'before', 'after', 'request_id'] as const;
+
+/** The console's own API: the audit log, read and exported by admins. */
+export function registerConsoleRoutes(app: FastifyInstance) {
+  const { db, accounts } = app.services;
+  app.register(async (admin) => {
+    admin.addHook('onRequest', areaGuard(accounts, 'audit'));
+    endpoint(admin, contract.audit, (input) => listAudit(db.kysely, { ...input, beforeId: input.before }));
+    admin.get(contract.auditExport.path, async (request, reply) => {
+      const filter = parseInput(contract.auditExport.input, request.query);
+      async function* rows() {
+        for await (const r of eachAudit(db.kysely, filter))
+          yield [
+            r.id,
+            new Date(r.at).toISOString(),
+            r.actorId,
+            r.actorName,
+            r.action,
+            r.itemType,
+            r.itemId,
+            r.before === null ? null : JSON.stringify(r.before),
+            r.after === null ? null : JSON.stringify(r.after),
+            r.requestId,
+          ];
+      }
+      return sendCsv(reply, `audit-${new Date().toISOString().slice(0, 10)}.csv`, COLUMNS, rows());
+    });
+  });
+}

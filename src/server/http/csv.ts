@@ -1,0 +1,34 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * One CSV field: quoted, quotes doubled; a value a spreadsheet would run as a formula (= + - @,
+ * tab, carriage return first) is prefixed with an apostrophe (OWASP's CSV injection advice).
+ */
+export const csvField = (v: string | number | null) => {
+  const s = v === null ? '' : String(v);
+  return `"${(/^[=+\-@\t\r]/.test(s) ? `'${s}` : s).replaceAll('"', '""')}"`;
+};
+
+export const csvLine = (fields: readonly (string | number | null)[]) => `${fields.map(csvField).join(',')}\r\n`;
+
+/**
+ * Answers a CSV download streamed from `rows` (read a page at a time by the caller), so an export
+ * of any size holds one page in memory; a BOM first so spreadsheets read Chinese text as UTF-8.
+ */
+export function sendCsv(
+  reply: FastifyReply,
+  filename: string,
+  header: readonly string[],
+  rows: AsyncIterable<readonly (string | number | null)[]>,
+) {
+  async function* lines() {
+    yield `\ufeff${csvLine(header)}`;
+    for await (const r of rows) yield csvLine(r);
+  }
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(lines()));
+}

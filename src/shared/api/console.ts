@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { CONSOLE_API } from './routes-console';
+
+/**
+ * The operator console's calls: the audit log (admins only). Times are epoch milliseconds; item
+ * types and actions are the short names the admin APIs write (`campaign`, `campaign.update`).
+ */
+const name = (max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[a-z][A-Za-z0-9_.-]*$/, 'must be a name such as campaign or campaign.update')
+    .max(max)
+    .optional();
+
+export const ZAuditFilter = z.object({
+  actorId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  action: name(64),
+  itemType: name(40),
+  itemId: z.string().trim().min(1).max(120).optional(),
+  from: z.coerce.number().int().min(0).max(8.64e15).optional(),
+  to: z.coerce.number().int().min(0).max(8.64e15).optional(),
+});
+
+export interface AuditRow {
+  id: string;
+  at: number;
+  actorId: string;
+  actorName: string | null;
+  action: string;
+  itemType: string;
+  itemId: string;
+  before: unknown;
+  after: unknown;
+  requestId: string;
+}
+
+export const audit = {
+  ...CONSOLE_API.audit,
+  input: ZAuditFilter.extend({
+    /** The last id of the previous page. */
+    before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  }),
+  result: z.object({ items: z.array(z.custom<AuditRow>()), more: z.boolean() }),
+} as const;
+
+/** The filtered log as CSV (`text/csv`, UTF-8 with a BOM), newest first; not an envelope. */
+export const auditExport = { ...CONSOLE_API.auditExport, input: ZAuditFilter, result: z.string() } as const;

@@ -1,0 +1,11 @@
+/** The console's pages (route helpers: the console links through these, never string literals). */
+export const consolePaths = {
+  home: '/admin',
+  campaigns: '/admin/campaigns',
+  campaign: (id: number | string) => `/admin/campaigns/${id}`,
+  newRaffle: '/admin/campaigns/new',
+  duplicate: (id: number | string) => `/admin/campaigns/new?from=${id}`,
+  preview: (id: number | string) => `/admin/campaigns/${id}/preview`,
+  analytics: '/admin/analytics',
+  audit: '/admin/audit',
+} as const;
