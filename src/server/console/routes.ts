@@ -4,12 +4,14 @@ import { sendCsv } from '../http/csv';
 import { endpoint, parseInput } from '../http/envelope';
 import { areaGuard } from './access';
 import { eachAudit, listAudit } from './audit';
+import { registerPeopleRoutes } from './people-routes';
 
 const COLUMNS = ['id', 'at', 'actor_id', 'actor', 'action', 'item_type', 'item_id', 'before', 'after', 'request_id'] as const;
 
 /** The console's own API: the audit log, read and exported by admins. */
 export function registerConsoleRoutes(app: FastifyInstance) {
   const { db, accounts } = app.services;
+  registerPeopleRoutes(app);
   app.register(async (admin) => {
     admin.addHook('onRequest', areaGuard(accounts, 'audit'));
     endpoint(admin, contract.audit, (input) => listAudit(db.kysely, { ...input, beforeId: input.before }));
