@@ -105,6 +105,8 @@ export default [
   route('admin', 'features/console/layout.tsx', { id: 'console' }, [
     index('features/console/home.tsx', { id: 'console-home' }),
     route('analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
+    route('people', 'features/console/people.tsx', { id: 'console-people' }),
+    route('people/:id', 'features/console/person.tsx', { id: 'console-person' }),
   ]),
 
   // Venues: one page module per kind of page, configured per slug on the server.

@@ -147,6 +147,8 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   // Not paths: the operator console and its sections (the analytics dashboard among them).
   '/admin': 'console',
   '/admin/analytics': 'console',
+  '/admin/people': 'console',
+  '/admin/people/:id': 'console',
   // The tools redirect target, `{MAKERS_TOOLS_URL}/makers-tools/{id}`, served here too.
   '/makers-tools/:id': 'tools',
   // Not paths: the mall's own pages (product, cart, checkout, orders, order) under each

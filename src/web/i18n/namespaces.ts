@@ -14,6 +14,7 @@ import type lottery from './locales/en/lottery.json';
 import type mall from './locales/en/mall.json';
 import type modeler from './locales/en/modeler.json';
 import type oauth from './locales/en/oauth.json';
+import type people from './locales/en/people.json';
 import type photo from './locales/en/photo.json';
 import type site from './locales/en/site.json';
 import type tools from './locales/en/tools.json';
@@ -58,6 +59,8 @@ export interface Resources {
   analytics: typeof analytics;
   /** The operator console (`/admin`). */
   console: typeof consoleNs;
+  /** The console's People section. */
+  people: typeof people;
 }
 export type Namespace = keyof Resources;
 export const NAMESPACES: Namespace[] = [
@@ -82,4 +85,5 @@ export const NAMESPACES: Namespace[] = [
   'delivery',
   'analytics',
   'console',
+  'people',
 ];

@@ -22,6 +22,7 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { path: consolePaths.home, labelKey: 'nav.dashboard', section: 'dashboard', end: true },
   { path: consolePaths.campaigns, labelKey: 'nav.campaigns', section: 'campaigns' },
   { path: consolePaths.analytics, labelKey: 'nav.analytics', section: 'analytics' },
+  { path: consolePaths.people, labelKey: 'nav.people', section: 'people' },
 ];
 
 /** The entries a user with these sections sees. */

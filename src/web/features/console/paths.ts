@@ -8,4 +8,6 @@ export const consolePaths = {
   preview: (id: number | string) => `/admin/campaigns/${id}/preview`,
   analytics: '/admin/analytics',
   audit: '/admin/audit',
+  people: '/admin/people',
+  person: (id: number | string) => `/admin/people/${id}`,
 } as const;
