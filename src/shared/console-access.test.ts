@@ -18,16 +18,19 @@ describe('console access', () => {
     expect(may(g, 'view', { type: 'campaign', id: 2 })).toBe(false);
     expect(may(g, 'view', { type: 'area', area: 'campaigns' })).toBe(true);
     expect(may(g, 'change', { type: 'area', area: 'campaigns' })).toBe(false);
-    expect(consoleSections(g)).toEqual(['campaigns']);
+    expect(consoleSections(g)).toEqual(['campaigns', 'people']);
     expect(campaignScope(g)).toEqual([1]);
   });
 
   it('gives each area scope its section only; staff on * are not admins', () => {
-    expect(consoleSections(staff('content'))).toEqual(['content']);
-    expect(consoleSections(staff('mall'))).toEqual(['mall']);
+    expect(consoleSections(staff('content'))).toEqual(['content', 'people']);
+    expect(consoleSections(staff('mall'))).toEqual(['mall', 'people']);
     expect(consoleSections(staff('support'))).toEqual(['people']);
-    expect(consoleSections(staff('analytics'))).toEqual(['dashboard', 'analytics']);
-    expect(consoleSections(staff('venue:cd16'))).toEqual([]);
+    expect(consoleSections(staff('analytics'))).toEqual(['dashboard', 'analytics', 'people']);
+    // Any staff member finds members; only support changes them.
+    expect(may(staff('mall'), 'change', { type: 'area', area: 'people' })).toBe(false);
+    expect(may(staff('support'), 'change', { type: 'area', area: 'people' })).toBe(true);
+    expect(consoleSections(staff('venue:cd16'))).toEqual(['people']);
     expect(may(staff('venue:cd16'), 'view', { type: 'venue', slug: 'tct' })).toBe(false);
     const all = staff('*');
     expect(may(all, 'change', { type: 'area', area: 'roles' })).toBe(false);

@@ -24,6 +24,8 @@ export type ConsoleArea =
   | 'audit'
   /** Granting and revoking roles. */
   | 'roles'
+  /** Finding members and reading their accounts (contacts masked but for support staff). */
+  | 'people'
   /** Modeler contests and the other programmes' set-up. */
   | 'programmes';
 
@@ -66,6 +68,9 @@ export function may(grants: readonly Grant[], action: ConsoleAction, item: Conso
         // Staff of one campaign see the list (of their campaigns only) but create none.
         case 'campaigns':
           return action === 'view' && anyScoped(grants, 'activity:');
+        // Any staff member may look a member up (a winner, a buyer); changing one is support's.
+        case 'people':
+          return action === 'view' ? isStaff(grants) : staffOf(grants, 'support');
         // Venue set-up is an admin's; venue staff have their venue's own staff page.
         case 'venues':
         case 'audit':
@@ -88,7 +93,7 @@ export const CONSOLE_SECTIONS = {
   content: { type: 'area', area: 'content' },
   mall: { type: 'area', area: 'mall' },
   venues: { type: 'area', area: 'venues' },
-  people: { type: 'area', area: 'support' },
+  people: { type: 'area', area: 'people' },
   audit: { type: 'area', area: 'audit' },
 } as const satisfies Record<string, ConsoleItem>;
 export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;

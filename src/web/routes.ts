@@ -112,6 +112,8 @@ export default [
     route('claims', 'features/console/claims.tsx', { id: 'console-claims' }),
     route('gift-codes', 'features/console/gift-codes.tsx', { id: 'console-gift-codes' }),
     route('moderation', 'features/console/moderation.tsx', { id: 'console-moderation' }),
+    route('people', 'features/console/people.tsx', { id: 'console-people' }),
+    route('people/:id', 'features/console/person.tsx', { id: 'console-person' }),
   ]),
 
   // Venues: one page module per kind of page, configured per slug on the server.

@@ -154,6 +154,8 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/admin/claims': 'console',
   '/admin/gift-codes': 'console',
   '/admin/moderation': 'console',
+  '/admin/people': 'console',
+  '/admin/people/:id': 'console',
   // The tools redirect target, `{MAKERS_TOOLS_URL}/makers-tools/{id}`, served here too.
   '/makers-tools/:id': 'tools',
   // Not paths: the mall's own pages (product, cart, checkout, orders, order) under each

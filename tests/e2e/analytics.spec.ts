@@ -134,9 +134,10 @@ test('staff see the dashboard with its charts; a member is refused', async ({ pa
   cli('scripts/admin.ts', ['user:role', '--user', await userIdOf(page), '--role', 'staff', '--scope', 'analytics']);
   await page.goto('/admin/analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'Campaign analytics' })).toBeVisible();
-  // Inside the console: its navigation shows the sections the analytics scope opens, no others.
+  // Inside the console: its navigation shows the sections the analytics scope opens, and People
+  // (any staff member finds members, with contacts masked), no others.
   const nav = page.getByRole('navigation', { name: 'Console sections' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Analytics']);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Analytics', 'People']);
   await expect(page.getByRole('img', { name: /chart/ })).toHaveCount(4);
   await expect(page.getByRole('heading', { name: 'Draw funnel' }).first()).toBeVisible();
   await expect(page.getByTestId('total-events')).not.toHaveText('0');

@@ -4,6 +4,7 @@ import { sendCsv } from '../http/csv';
 import { endpoint, parseInput } from '../http/envelope';
 import { areaGuard } from './access';
 import { eachAudit, listAudit } from './audit';
+import { registerPeopleRoutes } from './people-routes';
 
 const COLUMNS = ['id', 'at', 'actor_id', 'actor', 'action', 'item_type', 'item_id', 'before', 'after', 'request_id'] as const;
 
@@ -15,6 +16,7 @@ export function registerConsoleRoutes(app: FastifyInstance) {
     endpoint(staff, contract.dashboard, () => app.services.console.dashboard());
   });
 
+  registerPeopleRoutes(app);
   app.register(async (admin) => {
     admin.addHook('onRequest', areaGuard(accounts, 'audit'));
     endpoint(admin, contract.audit, (input) => listAudit(db.kysely, { ...input, beforeId: input.before }));

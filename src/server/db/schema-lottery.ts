@@ -191,6 +191,8 @@ export interface LotteryTables {
     reason: string;
     business_key: string;
     created_at: number;
+    /** A staff adjustment's reason (migration 0028); null for every other movement. */
+    note: ColumnType<string | null, string | null | undefined, string | null>;
   };
   coin_balances: { user_id: number; balance: number };
 }

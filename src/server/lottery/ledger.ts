@@ -43,7 +43,11 @@ export async function remainingChances(trx: Tx, campaignId: number, userId: numb
  * never below zero. Returns false when a debit finds too few coins (nothing is written then) or
  * when the key was already used (the earlier movement stands).
  */
-export async function moveCoins(trx: Tx, m: { userId: number; delta: number; reason: string; key: string }, now: number): Promise<boolean> {
+export async function moveCoins(
+  trx: Tx,
+  m: { userId: number; delta: number; reason: string; key: string; note?: string },
+  now: number,
+): Promise<boolean> {
   if (m.delta === 0) return false;
   if (m.delta < 0) {
     const r = await trx
@@ -56,7 +60,7 @@ export async function moveCoins(trx: Tx, m: { userId: number; delta: number; rea
   }
   const row = await trx
     .insertInto('coin_ledger')
-    .values({ user_id: m.userId, delta: m.delta, reason: m.reason, business_key: m.key, created_at: now })
+    .values({ user_id: m.userId, delta: m.delta, reason: m.reason, business_key: m.key, created_at: now, note: m.note ?? null })
     .onConflict((oc) => oc.column('business_key').doNothing())
     .returning('id')
     .executeTakeFirst();

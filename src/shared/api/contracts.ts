@@ -5,6 +5,7 @@ import * as analytics from './analytics';
 import * as checkin from './checkin';
 import * as collection from './collection';
 import * as consoleApi from './console';
+import * as consolePeople from './console-people';
 import * as content from './content';
 import * as contentAdmin from './content-admin';
 import * as freeModel from './free-model';
@@ -58,6 +59,7 @@ const MODULES = [
   { tag: 'venues', file: 'venues.ts', exports: venues },
   { tag: 'mall', file: 'mall.ts', exports: mall },
   { tag: 'console', file: 'console.ts', exports: consoleApi },
+  { tag: 'console', file: 'console-people.ts', exports: consolePeople },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

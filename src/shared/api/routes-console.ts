@@ -11,4 +11,12 @@ export const CONSOLE_API = {
   audit: { method: 'GET', path: `${BASE}/audit` },
   /** The whole filtered audit log as CSV (streamed). */
   auditExport: { method: 'GET', path: `${BASE}/audit/export` },
+  /** Members found by phone, e-mail or nickname (contacts masked but for support staff). */
+  peopleSearch: { method: 'GET', path: `${BASE}/people/search` },
+  /** One member: sign-in methods, sessions, roles, wins, orders and coins. */
+  person: { method: 'GET', path: `${BASE}/people/get` },
+  /** Ends every session of a member. */
+  personSignOut: { method: 'POST', path: `${BASE}/people/sign-out` },
+  /** Adds or takes coins, with the reason, as one ledger movement per request key. */
+  personCoins: { method: 'POST', path: `${BASE}/people/coins` },
 } as const;

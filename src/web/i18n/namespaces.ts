@@ -15,6 +15,7 @@ import type mall from './locales/en/mall.json';
 import type modeler from './locales/en/modeler.json';
 import type oauth from './locales/en/oauth.json';
 import type operations from './locales/en/operations.json';
+import type people from './locales/en/people.json';
 import type photo from './locales/en/photo.json';
 import type site from './locales/en/site.json';
 import type tools from './locales/en/tools.json';
@@ -61,6 +62,8 @@ export interface Resources {
   console: typeof consoleNs;
   /** The operator console's winners, gift codes and moderation (and visitors' Report action). */
   operations: typeof operations;
+  /** The console's People section. */
+  people: typeof people;
 }
 export type Namespace = keyof Resources;
 export const NAMESPACES: Namespace[] = [
@@ -86,4 +89,5 @@ export const NAMESPACES: Namespace[] = [
   'analytics',
   'console',
   'operations',
+  'people',
 ];

@@ -25,6 +25,7 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { path: consolePaths.claims, labelKey: 'nav.claims', section: 'campaigns' },
   { path: consolePaths.giftCodes, labelKey: 'nav.giftCodes', section: 'campaigns' },
   { path: consolePaths.moderation, labelKey: 'nav.moderation', section: 'content' },
+  { path: consolePaths.people, labelKey: 'nav.people', section: 'people' },
 ];
 
 /** The entries a user with these sections sees. */

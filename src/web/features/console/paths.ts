@@ -11,4 +11,6 @@ export const consolePaths = {
   claims: '/admin/claims',
   giftCodes: '/admin/gift-codes',
   moderation: '/admin/moderation',
+  people: '/admin/people',
+  person: (id: number | string) => `/admin/people/${id}`,
 } as const;
