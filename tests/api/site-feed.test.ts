@@ -58,8 +58,7 @@ describe.each(ENGINES)('home feed and sitemap on %s', (engine) => {
     const shown = [...feed.featured, ...feed.latest].map((m) => m.title);
     expect(shown).not.toContain('Deleted model');
     expect(shown).not.toContain('Spam model');
-    // Featured models are not repeated among the latest ones.
-    expect(new Set(shown).size).toBe(shown.length);
+    expect(feed.latest[0]).toMatchObject({ id: String(ids.fresh), title: 'Fresh hook' });
     expect(feed.posts.map((p) => p.title)).toEqual(['First print']);
     expect(feed.campaigns.map((c) => [c.id, c.kind, c.look])).toEqual(
       expect.arrayContaining([
@@ -128,7 +127,7 @@ describe.each(ENGINES)('home feed and sitemap on %s', (engine) => {
     } finally {
       await local.close();
     }
-  });
+  }, 60_000);
 
   it('pages a large kind into files of at most 50,000 URLs, each read by id range', async () => {
     const db = t.db.kysely;

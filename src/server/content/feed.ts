@@ -7,8 +7,8 @@ import { timelapsesPage } from './timelapses';
 import { HIDDEN_STATES, USER_CARD, userCard } from './users';
 
 /** Live models by visible makers, as cards with their maker and first image. */
-function modelCards(db: Kysely<Database>, order: 'featured' | 'latest', limit: number, except: readonly number[]) {
-  let q = db
+function modelCards(db: Kysely<Database>, order: 'featured' | 'latest', limit: number) {
+  const q = db
     .selectFrom('models')
     .innerJoin('users', 'users.id', 'models.author_id')
     .where('models.deleted_at', 'is', null)
@@ -29,13 +29,12 @@ function modelCards(db: Kysely<Database>, order: 'featured' | 'latest', limit: n
         .limit(1)
         .as('image_key'),
     ]);
-  if (except.length > 0) q = q.where('models.id', 'not in', except);
   // Featured: what people liked most, then collected, then downloaded; ties go to the newer model.
-  q =
+  const ordered =
     order === 'featured'
       ? q.orderBy('models.like_count', 'desc').orderBy('models.collect_count', 'desc').orderBy('models.download_count', 'desc')
       : q.orderBy('models.created_at', 'desc');
-  return q.orderBy('models.id', 'desc').limit(limit).execute();
+  return ordered.orderBy('models.id', 'desc').limit(limit).execute();
 }
 
 const toCard = (m: Awaited<ReturnType<typeof modelCards>>[number]): LandingModel => ({
@@ -47,20 +46,15 @@ const toCard = (m: Awaited<ReturnType<typeof modelCards>>[number]): LandingModel
 });
 
 /**
- * What the home page shows from the library: the most liked models, the newest others, and the
- * newest posts and timelapses. A handful of rows each, read by index.
+ * What the home page shows from the library: the most liked models, the newest models (a small
+ * library shows some in both, as the big maker sites do), and the newest posts and timelapses. A handful of rows each, read by index.
  */
 export async function contentFeed(db: Kysely<Database>, limit: number) {
-  const featured = (await modelCards(db, 'featured', limit, [])).map(toCard);
-  const [latest, posts, timelapses] = await Promise.all([
-    modelCards(
-      db,
-      'latest',
-      limit,
-      featured.map((m) => Number(m.id)),
-    ),
+  const [featured, latest, posts, timelapses] = await Promise.all([
+    modelCards(db, 'featured', limit),
+    modelCards(db, 'latest', limit),
     postsPage(db, { page: 1, pageSize: limit, contentFilter: 0, authorFilter: 0 }),
     timelapsesPage(db, { page: 1, pageSize: limit }),
   ]);
-  return { featured, latest: latest.map(toCard), posts: posts.list, timelapses: timelapses.list };
+  return { featured: featured.map(toCard), latest: latest.map(toCard), posts: posts.list, timelapses: timelapses.list };
 }
