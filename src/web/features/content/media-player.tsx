@@ -89,6 +89,8 @@ function FramesPlayer({ media, posterUrl, label }: { media: Media; posterUrl: st
   const [apng, setApng] = useState<Apng | null>(null);
   const [position, setPosition] = useState(0);
   const [playing, setPlaying] = useState(false);
+  // The poster stays until the visitor plays or scrubs: the first frame is an empty build plate.
+  const [started, setStarted] = useState(false);
   const drawn = useRef(-1);
 
   useEffect(() => {
@@ -152,7 +154,7 @@ function FramesPlayer({ media, posterUrl, label }: { media: Media; posterUrl: st
     <div className="player">
       <div className="player-stage">
         {posterUrl || !ready ? (
-          <img className="media" src={posterUrl ?? media.url} alt={label} width={640} height={480} hidden={ready} />
+          <img className="media" src={posterUrl ?? media.url} alt={label} width={640} height={480} hidden={ready && started} />
         ) : null}
         <canvas
           ref={canvas}
@@ -161,7 +163,7 @@ function FramesPlayer({ media, posterUrl, label }: { media: Media; posterUrl: st
           height={apng?.height ?? 480}
           role="img"
           aria-label={label}
-          hidden={!ready}
+          hidden={!(ready && (started || !posterUrl))}
         />
       </div>
       <Controls
@@ -171,9 +173,13 @@ function FramesPlayer({ media, posterUrl, label }: { media: Media; posterUrl: st
         durationMs={duration}
         onToggle={() => {
           if (!playing && position >= duration) setPosition(0);
+          setStarted(true);
           setPlaying(!playing);
         }}
-        onSeek={setPosition}
+        onSeek={(ms) => {
+          setStarted(true);
+          setPosition(ms);
+        }}
       />
     </div>
   );
