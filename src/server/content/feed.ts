@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LandingModel } from '../../shared/api/site';
 import type { Database } from '../db/schema';
 import { fileUrl } from './files';
+import { firstImageKey } from './models';
 import { postsPage } from './posts';
 import { timelapsesPage } from './timelapses';
 import { HIDDEN_STATES, USER_CARD, userCard } from './users';
@@ -20,14 +21,7 @@ function modelCards(db: Kysely<Database>, order: 'featured' | 'latest', limit: n
       'models.download_count',
       'models.comment_count',
       ...USER_CARD,
-      eb
-        .selectFrom('model_images')
-        .innerJoin('content_files', 'content_files.id', 'model_images.file_id')
-        .select('content_files.storage_key')
-        .whereRef('model_images.model_id', '=', 'models.id')
-        .orderBy('model_images.position')
-        .limit(1)
-        .as('image_key'),
+      firstImageKey(eb),
     ]);
   // Featured: what people liked most, then collected, then downloaded; ties go to the newer model.
   const ordered =
