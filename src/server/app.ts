@@ -39,6 +39,7 @@ import { registerModelerRoutes } from './modeler/routes';
 import { registerOAuth } from './oauth/routes';
 import { registerPhotoScanRoutes } from './photoscan/routes';
 import { createServices, type Services } from './services';
+import { registerSitemapRoutes } from './site/sitemap-routes';
 import { registerSystemRoutes } from './system/routes';
 import { registerUniverRoutes } from './univer/routes';
 import { registerVenueRoutes } from './venues/routes';
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerAnalyticsRoutes(app, config);
   registerVenueRoutes(app);
   registerMallRoutes(app, mallModule);
+  registerSitemapRoutes(app, config.PUBLIC_URL);
   await registerOAuth(app, { config, db, accounts: accountsModule });
 
   if (opts.viteMiddlewares) {

@@ -12,10 +12,13 @@ export interface PageHead {
 }
 
 const SITE_NAME = 'Creality Cloud';
+/** The site's own link-preview picture (public/), for pages with no picture of their own. */
+const DEFAULT_IMAGE = '/share-card.png';
 
 /** Title, description, canonical URL, Open Graph and Twitter card tags for a shared link. */
 export function headTags(head: PageHead | undefined): MetaDescriptor[] {
   if (!head) return [{ title: SITE_NAME }];
+  const image = head.image ?? new URL(DEFAULT_IMAGE, head.canonical).href;
   const tags: MetaDescriptor[] = [
     { title: head.title === SITE_NAME ? SITE_NAME : `${head.title} · ${SITE_NAME}` },
     { name: 'description', content: head.description },
@@ -25,11 +28,11 @@ export function headTags(head: PageHead | undefined): MetaDescriptor[] {
     { property: 'og:title', content: head.title },
     { property: 'og:description', content: head.description },
     { property: 'og:url', content: head.canonical },
-    { name: 'twitter:card', content: head.image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: head.title },
     { name: 'twitter:description', content: head.description },
   ];
-  if (head.image) tags.push({ property: 'og:image', content: head.image }, { name: 'twitter:image', content: head.image });
+  tags.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
   if (head.noindex) tags.push({ name: 'robots', content: 'noindex' });
   return tags;
 }

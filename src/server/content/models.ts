@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { ModelCard, ModelView, Page } from '../../shared/api/content';
 import type { SliceParameters } from '../../shared/slice';
 import type { Database } from '../db/schema';
@@ -80,6 +80,17 @@ export async function modelView(db: Kysely<Database>, modelId: number): Promise<
   };
 }
 
+/** The storage key of a model's first image (its card's picture), as `image_key`. */
+export const firstImageKey = (eb: ExpressionBuilder<Database, 'models'>) =>
+  eb
+    .selectFrom('model_images')
+    .innerJoin('content_files', 'content_files.id', 'model_images.file_id')
+    .select('content_files.storage_key')
+    .whereRef('model_images.model_id', '=', 'models.id')
+    .orderBy('model_images.position')
+    .limit(1)
+    .as('image_key');
+
 /** A profile's "models" tab, newest first; the first image is the card's picture. */
 /**
  * A page of model cards, newest first: one author's (`userId`), or every model of a price
@@ -93,20 +104,7 @@ export async function modelsPage(
   base = q.userId !== undefined ? base.where('author_id', '=', q.userId) : base.where('price', '=', q.price);
   const [rows, total] = await Promise.all([
     base
-      .select((eb) => [
-        'models.id',
-        'models.title',
-        'models.like_count',
-        'models.download_count',
-        eb
-          .selectFrom('model_images')
-          .innerJoin('content_files', 'content_files.id', 'model_images.file_id')
-          .select('content_files.storage_key')
-          .whereRef('model_images.model_id', '=', 'models.id')
-          .orderBy('model_images.position')
-          .limit(1)
-          .as('image_key'),
-      ])
+      .select((eb) => ['models.id', 'models.title', 'models.like_count', 'models.download_count', firstImageKey(eb)])
       .orderBy('models.created_at', 'desc')
       .orderBy('models.id', 'desc')
       .limit(q.pageSize)

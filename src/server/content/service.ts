@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { circlesPage, circleView } from './circles';
 import { commentsPage, repliesPage } from './comments';
+import { contentFeed } from './feed';
 import { modelsPage, modelView } from './models';
 import { postsPage, postView, topicView } from './posts';
+import { sitemapEntries, sitemapMaxIds } from './sitemap';
 import { sliceView } from './slices';
 import type { FileStorage } from './storage';
 import { timelapsesPage, timelapseView } from './timelapses';
@@ -28,6 +30,9 @@ export function createContentService(db: Kysely<Database>, storage: FileStorage)
     posts: on(db, postsPage),
     circles: on(db, circlesPage),
     timelapses: on(db, timelapsesPage),
+    feed: on(db, contentFeed),
+    sitemapMaxIds: on(db, sitemapMaxIds),
+    sitemapEntries: on(db, sitemapEntries),
     comments: on(db, commentsPage),
     replies: on(db, repliesPage),
   };

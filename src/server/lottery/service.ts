@@ -3,11 +3,12 @@ import type { CollectionView } from '../../shared/api/collection';
 import type { NewcomerOffer } from '../../shared/api/giftpack';
 import type { InviteCampaign } from '../../shared/api/invite';
 import type { CampaignHead, LotteryDataInfo, LotteryInfo, RaffleLook } from '../../shared/api/lottery';
+import type { LandingCampaign } from '../../shared/api/site';
 import type { Locale } from '../../shared/i18n';
 import { collectionPage } from '../collection/service';
 import type { Db } from '../db/database';
 import { newcomerOffer } from '../giftpack/newcomer';
-import { type Campaign, type CampaignKind, campaignHead, loadCampaign } from './campaign';
+import { type Campaign, type CampaignKind, campaignHead, inLanguage, loadCampaign } from './campaign';
 import { inviteCampaign } from './referrals';
 import { countsBetween, dataInfo } from './reports';
 import { lotteryInfo } from './views';
@@ -37,6 +38,8 @@ export interface LotteryService {
    * and pages that show "the current campaign"; null when none runs.
    */
   currentRaffleId(look?: RaffleLook): Promise<number | null>;
+  /** Every campaign running now, the newest to start first, at most `limit` (home page, sitemap). */
+  running(locale: Locale, limit: number): Promise<LandingCampaign[]>;
   /** Whether the campaign exists and is a raffle (venues run one). */
   isRaffle(campaignId: number): Promise<boolean>;
   /** Draws, wins and write-offs of a campaign in [from, to) (a venue staff's "today"). */
@@ -72,6 +75,7 @@ export function createLotteryService(db: Db): LotteryService {
     },
     collectionPage: (campaignId, locale) => collectionPage(db, campaignId, locale),
     currentRaffleId: (look = 'wheel') => currentRaffleOf(db, look, Date.now()),
+    running: (locale, limit) => runningCampaigns(db, locale, Date.now(), limit),
     isRaffle: async (campaignId) => (await loadCampaign(db, campaignId))?.kind === 'raffle',
     countsBetween: (campaignId, from, to) => countsBetween(db, campaignId, from, to),
   };
@@ -100,12 +104,25 @@ async function currentRaffleOf(db: Db, look: RaffleLook, now: number): Promise<n
   return null;
 }
 
-/** The campaigns of a kind running now, the newest to start first (the first made, of those starting together). */
-async function runningIds(db: Db, kind: CampaignKind, now: number, limit = 100): Promise<number[]> {
-  const rows = await db.kysely
-    .selectFrom('lottery_campaigns')
-    .select('id')
-    .where('kind', '=', kind)
+async function runningCampaigns(db: Db, locale: Locale, now: number, limit: number): Promise<LandingCampaign[]> {
+  const campaigns = await Promise.all((await runningIds(db, null, now, limit)).map((id) => loadCampaign(db, id)));
+  return campaigns
+    .filter((c) => c !== null)
+    .map((c) => ({
+      id: String(c.id),
+      kind: c.kind,
+      look: c.kind === 'raffle' ? c.settings.look : null,
+      title: inLanguage(c.title, locale),
+      startsAt: c.startsAt,
+      endsAt: c.endsAt,
+    }));
+}
+
+/** The campaigns of a kind (or of every kind) running now, the newest to start first (the first made, of those starting together). */
+async function runningIds(db: Db, kind: CampaignKind | null, now: number, limit = 100): Promise<number[]> {
+  let q = db.kysely.selectFrom('lottery_campaigns').select('id');
+  if (kind) q = q.where('kind', '=', kind);
+  const rows = await q
     .where('starts_at', '<=', now)
     .where('ends_at', '>', now)
     .orderBy('starts_at', 'desc')

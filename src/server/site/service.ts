@@ -1,27 +1,16 @@
-import type { LandingCard, LandingData } from '../../shared/api/site';
+import type { LandingData } from '../../shared/api/site';
 import type { Locale } from '../../shared/i18n';
-
-/** A domain's contribution to the landing page (content: featured models; campaigns: live ones). */
-export interface LandingProvider {
-  section: keyof LandingData;
-  list(locale: Locale, limit: number): Promise<LandingCard[]>;
-}
+import type { ContentService } from '../content/service';
+import type { LotteryService } from '../lottery/service';
 
 const PER_SECTION = 6;
 
-export function createSiteService() {
-  const providers: LandingProvider[] = [];
+/** The home page's lists: the library's featured and newest work, and the campaigns running now. */
+export function createSiteService(deps: { content: Pick<ContentService, 'feed'>; lottery: Pick<LotteryService, 'running'> }) {
   return {
-    addLandingProvider(p: LandingProvider) {
-      providers.push(p);
-    },
     async landing(locale: Locale): Promise<LandingData> {
-      const data: LandingData = { featured: [], campaigns: [] };
-      const lists = await Promise.all(providers.map(async (p) => [p.section, await p.list(locale, PER_SECTION)] as const));
-      for (const [section, cards] of lists) data[section].push(...cards);
-      data.featured = data.featured.slice(0, PER_SECTION);
-      data.campaigns = data.campaigns.slice(0, PER_SECTION);
-      return data;
+      const [feed, campaigns] = await Promise.all([deps.content.feed(PER_SECTION), deps.lottery.running(locale, PER_SECTION)]);
+      return { campaigns, ...feed };
     },
   };
 }

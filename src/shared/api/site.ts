@@ -1,20 +1,33 @@
-/**
- * What the landing page shows besides the platform presentation. The content and campaign domains
- * register providers that fill these lists from their data; with none registered, the sections
- * are not shown (no made-up cards).
- */
-export interface LandingCard {
+import type { PostCard, TimelapseCard, UserCard } from './content';
+import type { RaffleLook } from './lottery';
+import type { TCampaignKind } from './lottery-admin';
+
+/** A model card on the home page: picture, title, maker and counts. */
+export interface LandingModel {
   id: string;
   title: string;
-  imageUrl: string;
-  href: string;
-  /** A short line under the title: author, dates, state. */
-  caption?: string;
+  imageUrl: string | null;
+  author: UserCard;
+  counts: { likes: number; downloads: number; comments: number };
 }
 
+/** A campaign running now, in the reader's language; its page follows from kind and look. */
+export interface LandingCampaign {
+  id: string;
+  kind: TCampaignKind;
+  look: RaffleLook | null;
+  title: string;
+  startsAt: number;
+  endsAt: number;
+}
+
+/** What the home page lists (each list empty when there is nothing: no made-up cards). */
 export interface LandingData {
-  featured: LandingCard[];
-  campaigns: LandingCard[];
+  campaigns: LandingCampaign[];
+  featured: LandingModel[];
+  latest: LandingModel[];
+  posts: PostCard[];
+  timelapses: TimelapseCard[];
 }
 
 /** The configuration pages may see (never secrets): it is serialised into loader data. */

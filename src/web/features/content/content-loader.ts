@@ -40,7 +40,7 @@ export function missing(base: Base, kind: MissingKind) {
 }
 
 /** Absolute URL of a stored file for link previews. */
-export const absolute = (base: Base, url: string | null | undefined) => (url ? base.origin + url : undefined);
+export const absolute = (base: Base, url: string | null | undefined) => (url ? new URL(url, base.origin).href : undefined);
 
 /** First characters of a text for a description tag: one line, at most 160 characters. */
 export const excerptOf = (text: string) => {

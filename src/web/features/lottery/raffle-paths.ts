@@ -29,8 +29,5 @@ export function withAddress(returnTo: string, addressId: string): string {
   return url.pathname + url.search + url.hash;
 }
 
-/** The page that draws a raffle in its look (every look's page draws any raffle by its id). */
-export function drawPagePath(look: 'wheel' | 'box' | 'planet', activeId: string | number): string {
-  if (look === 'wheel') return rafflePath('', { activeId });
-  return `/${look === 'box' ? 'blind-box' : 'happy-planet'}?activeId=${activeId}`;
-}
+/** The page that draws a raffle in its look: one table with the server's sitemap. */
+export { drawPagePath } from '../../../shared/share-paths';

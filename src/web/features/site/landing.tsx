@@ -1,20 +1,28 @@
 import { Link } from 'react-router';
-import type { LandingCard } from '../../../shared/api/site';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
 import { headTags } from '../../seo';
 import { CubeIcon, LayersIcon, PeopleIcon, PrinterIcon } from '../../ui/icons';
+import { PostCardView } from '../content/cards';
+import { contentPaths } from '../content/content-paths';
 import type { Route } from './+types/landing';
+import { CampaignTile, ModelTile, TimelapseTile } from './landing-cards';
 import './landing.css';
+import './landing-feed.css';
 
+/**
+ * The home page: the campaigns running now, the library's featured and newest models, recent
+ * posts and timelapses, each card a link to its share page. The same for every visitor in a
+ * language, so shared caches keep it.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const base = pageBase(request, context, ['site']);
-  const sections = await context.services.site.landing(base.locale);
+  const base = pageBase(request, context, ['site', 'content']);
+  const feed = await context.services.site.landing(base.locale);
   return {
     i18n: base.i18n,
-    sections,
+    feed,
     head: {
       title: base.t('site', 'landing.metaTitle'),
       description: base.t('site', 'landing.metaDescription'),
@@ -36,18 +44,61 @@ const FEATURES = [
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('site');
-  const { featured, campaigns } = loaderData.sections;
+  const { campaigns, featured, latest, posts, timelapses } = loaderData.feed;
   return (
-    <>
-      <section className="hero">
+    <div className="landing">
+      <section className="hero hero-compact">
         <h1>{t('landing.title')}</h1>
         <p>{t('landing.subtitle')}</p>
-        <div className="btn-row">
-          <Link className="btn btn-block" to={paths.download}>
-            {t('landing.ctaDownload')}
-          </Link>
-        </div>
+        <Link className="btn btn-block" to={paths.download}>
+          {t('landing.ctaDownload')}
+        </Link>
       </section>
+
+      <FeedSection id="campaigns" title={t('landing.campaignsTitle')} show={campaigns.length > 0}>
+        <ul className="feed-row campaign-row">
+          {campaigns.map((c) => (
+            <CampaignTile key={c.id} campaign={c} />
+          ))}
+        </ul>
+      </FeedSection>
+
+      <FeedSection id="featured" title={t('landing.featuredTitle')} show={featured.length > 0}>
+        <ul className="feed-row">
+          {featured.map((m, i) => (
+            <ModelTile key={m.id} model={m} eager={i < 2} />
+          ))}
+        </ul>
+      </FeedSection>
+
+      <FeedSection id="latest" title={t('landing.latestTitle')} show={latest.length > 0}>
+        <ul className="feed-grid">
+          {latest.map((m) => (
+            <ModelTile key={m.id} model={m} />
+          ))}
+        </ul>
+      </FeedSection>
+
+      <FeedSection
+        id="timelapses"
+        title={t('landing.timelapsesTitle')}
+        show={timelapses.length > 0}
+        more={{ to: contentPaths.timelapses, label: t('landing.allTimelapses') }}
+      >
+        <ul className="feed-row">
+          {timelapses.map((tl) => (
+            <TimelapseTile key={tl.id} item={tl} />
+          ))}
+        </ul>
+      </FeedSection>
+
+      <FeedSection id="posts" title={t('landing.postsTitle')} show={posts.length > 0}>
+        <ul className="post-list">
+          {posts.map((p) => (
+            <PostCardView key={p.id} post={p} />
+          ))}
+        </ul>
+      </FeedSection>
 
       <h2 className="section-title">{t('landing.featuresTitle')}</h2>
       <ul className="feature-grid">
@@ -60,9 +111,6 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
 
-      <CardSection title={t('landing.campaignsTitle')} cards={campaigns} />
-      <CardSection title={t('landing.featuredTitle')} cards={featured} />
-
       <section className="card">
         <h2>{t('landing.appTitle')}</h2>
         <p className="muted">{t('landing.appText')}</p>
@@ -70,27 +118,38 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           {t('landing.ctaDownload')}
         </Link>
       </section>
-    </>
+    </div>
   );
 }
 
-/** Filled by the content and campaign domains; not shown at all while they have nothing. */
-function CardSection({ title, cards }: { title: string; cards: LandingCard[] }) {
-  if (cards.length === 0) return null;
+/** A titled list; not shown at all while its domain has nothing (no made-up cards). */
+function FeedSection({
+  id,
+  title,
+  show,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  show: boolean;
+  more?: { to: string; label: string };
+  children: React.ReactNode;
+}) {
+  if (!show) return null;
   return (
-    <section>
-      <h2 className="section-title">{title}</h2>
-      <ul className="card-row">
-        {cards.map((c) => (
-          <li key={c.id}>
-            <Link className="tile" to={c.href}>
-              <img src={c.imageUrl} alt="" loading="lazy" />
-              <span>{c.title}</span>
-              {c.caption ? <span className="muted small">{c.caption}</span> : null}
-            </Link>
-          </li>
-        ))}
-      </ul>
+    <section className="feed-section" aria-labelledby={`feed-${id}`}>
+      <div className="feed-head">
+        <h2 className="section-title" id={`feed-${id}`}>
+          {title}
+        </h2>
+        {more ? (
+          <Link className="feed-more" to={more.to}>
+            {more.label}
+          </Link>
+        ) : null}
+      </div>
+      {children}
     </section>
   );
 }
