@@ -12,10 +12,9 @@ import { showToast } from '../../ui/toast';
 import { useSignedInApi } from '../accounts/signed-in-api';
 import { useSignedInData } from '../accounts/use-signed-in-data';
 import type { Route } from './+types/claims';
-import operationsCss from './operations.css?url';
+import './operations.css';
 
 /** Winners and claims of one campaign: filter, search, export the shipping list, mark shipped or undo. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: operationsCss }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return { i18n: pageBase(request, context, ['console', 'operations', 'enums']).i18n };

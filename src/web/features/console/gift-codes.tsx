@@ -13,10 +13,9 @@ import { useSignedInApi } from '../accounts/signed-in-api';
 import { useSignedInData } from '../accounts/use-signed-in-data';
 import type { Route } from './+types/gift-codes';
 import { CampaignPicker } from './claims';
-import operationsCss from './operations.css?url';
+import './operations.css';
 
 /** Gift codes of a campaign: generate a batch (downloaded once), each code's state, void unused ones. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: operationsCss }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return { i18n: pageBase(request, context, ['console', 'operations']).i18n };

@@ -6,7 +6,7 @@ import { LockIcon } from '../../ui/icons';
 import { StateView } from '../../ui/state-view';
 import { openLogin } from '../accounts/login-store';
 import type { Route } from './+types/layout';
-import consoleCss from './console.css?url';
+import './console.css';
 import { accessStatus, consoleAccess } from './console-loader';
 import { navFor } from './nav';
 
@@ -15,7 +15,6 @@ import { navFor } from './nav';
  * scopes allow, beside (laptop) or above (phone) the section's page. Signed-out visitors are asked
  * to sign in (401); members who are not staff are told the console is not theirs (403).
  */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: consoleCss }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['console']);

@@ -10,10 +10,9 @@ import { showToast } from '../../ui/toast';
 import { useSignedInApi } from '../accounts/signed-in-api';
 import { useSignedInData } from '../accounts/use-signed-in-data';
 import type { Route } from './+types/moderation';
-import operationsCss from './operations.css?url';
+import './operations.css';
 
 /** The moderation queue (staff with the `content` scope): reported items, hide, restore, dismiss. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: operationsCss }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return { i18n: pageBase(request, context, ['console', 'operations', 'content']).i18n };

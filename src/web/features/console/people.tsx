@@ -11,14 +11,13 @@ import { Personal } from '../lottery/personal-states';
 import type { Route } from './+types/people';
 import { consoleAccess } from './console-loader';
 import { consolePaths } from './paths';
-import peopleCss from './people.css?url';
+import './people.css';
 
 /**
  * The console's People section (`/admin/people?q=…`): find a member by phone, e-mail, nickname or
  * id. The query is in the address (a search can be shared); the results come from the admin API,
  * which masks contacts for staff who are not support, and then matches nicknames and ids only.
  */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: peopleCss }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['console', 'people', 'lottery']);

@@ -11,7 +11,7 @@ import { useSignedInData } from '../accounts/use-signed-in-data';
 import { Personal } from '../lottery/personal-states';
 import type { Route } from './+types/person';
 import { consolePaths } from './paths';
-import peopleCss from './people.css?url';
+import './people.css';
 import { PersonActions, RolesEditor } from './person-actions';
 
 /**
@@ -19,7 +19,6 @@ import { PersonActions, RolesEditor } from './person-actions';
  * (device and last use, never a token), roles, wins, orders and coins, with the actions the
  * staff member may take. Everything comes from the People admin API.
  */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: peopleCss }];
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['console', 'people', 'lottery', 'mall']);
