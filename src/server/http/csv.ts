@@ -15,16 +15,22 @@ export const csvLine = (fields: readonly (string | number | null)[]) => `${field
 /**
  * Answers a CSV download streamed from `rows` (read a page at a time by the caller), so an export
  * of any size holds one page in memory; a BOM first so spreadsheets read Chinese text as UTF-8.
+ * The first row is read before anything is sent: a query that fails at once is answered as an
+ * error, not as a download cut short.
  */
-export function sendCsv(
+export async function sendCsv(
   reply: FastifyReply,
   filename: string,
   header: readonly string[],
   rows: AsyncIterable<readonly (string | number | null)[]>,
 ) {
+  const it = rows[Symbol.asyncIterator]();
+  const first = await it.next();
   async function* lines() {
     yield `\ufeff${csvLine(header)}`;
-    for await (const r of rows) yield csvLine(r);
+    if (first.done) return;
+    yield csvLine(first.value);
+    for (let r = await it.next(); !r.done; r = await it.next()) yield csvLine(r.value);
   }
   return reply
     .header('content-type', 'text/csv; charset=utf-8')

@@ -17,7 +17,13 @@ export const ZAuditFilter = z.object({
   actorId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   action: name(64),
   itemType: name(40),
-  itemId: z.string().trim().min(1).max(120).optional(),
+  itemId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .refine((s) => !/\p{Cc}/u.test(s), 'must not contain control characters')
+    .optional(),
   from: z.coerce.number().int().min(0).max(8.64e15).optional(),
   to: z.coerce.number().int().min(0).max(8.64e15).optional(),
 });

@@ -43,7 +43,12 @@ export const winners = {
     campaignId,
     state: z.enum(WINNER_STATES).default('all'),
     /** A redeem code, a winner's nickname, the name or phone on the address, or a tracking number. */
-    q: z.string().trim().max(60).default(''),
+    q: z
+      .string()
+      .trim()
+      .max(60)
+      .refine((s) => !CONTROL.test(s), 'must not contain control characters')
+      .default(''),
     /** Paging: the last win id of the previous page (newest first). */
     before: ZStrictId.optional(),
     limit: int(1, 100).default(50),
