@@ -1,7 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type * as admin from '../../../shared/api/lottery-admin';
-import { LOTTERY_ADMIN_API } from '../../../shared/api/lottery-admin';
 import type * as claims from '../../../shared/api/lottery-claims';
 import type { TWinnerState, WinnerRow } from '../../../shared/api/lottery-claims';
 import { OPERATIONS_API } from '../../../shared/api/routes-operations';
@@ -12,6 +10,7 @@ import { showToast } from '../../ui/toast';
 import { useSignedInApi } from '../accounts/signed-in-api';
 import { useSignedInData } from '../accounts/use-signed-in-data';
 import type { Route } from './+types/claims';
+import { CampaignPicker, StateTabs } from './operations-parts';
 import './operations.css';
 
 /** Winners and claims of one campaign: filter, search, export the shipping list, mark shipped or undo. */
@@ -39,28 +38,6 @@ export default function Claims() {
         <p className="muted">{t('claims.pickCampaign')}</p>
       )}
     </section>
-  );
-}
-
-export function CampaignPicker({ value, onChange, kind }: { value: string; onChange: (id: string) => void; kind?: 'giftcode' }) {
-  const { t, locale } = useTranslation('operations');
-  const { state } = useSignedInData(
-    (api) => api.call<typeof admin.listCampaigns>(LOTTERY_ADMIN_API.list, kind ? { kind } : {}, { quiet: true }),
-    [kind],
-  );
-  const items = state.status === 'ready' ? state.data.items : [];
-  return (
-    <label className="ops-field">
-      <span>{t('claims.campaign')}</span>
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{t('claims.choose')}</option>
-        {items.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            #{c.id} {c.title[locale] ?? c.title.en}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 
@@ -95,20 +72,13 @@ function Winners(p: { campaignId: string; state: TWinnerState; q: string; onFilt
   const exportHref = `${OPERATIONS_API.shippingExport.path}?${new URLSearchParams({ campaignId: p.campaignId, state: 'toShip' })}`;
   return (
     <>
-      <div className="ops-tabs">
-        {STATES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            className={`btn btn-small ${s === p.state ? '' : 'btn-secondary'}`}
-            aria-pressed={s === p.state}
-            onClick={() => p.onFilter({ state: s })}
-          >
-            {t(`claims.state.${s}`)}
-            {s !== 'all' ? ` (${counts[s]})` : ''}
-          </button>
-        ))}
-      </div>
+      <StateTabs
+        states={STATES}
+        current={p.state}
+        counts={counts}
+        label={(s) => t(`claims.state.${s}`)}
+        onPick={(s) => p.onFilter({ state: s })}
+      />
       <div className="ops-bar">
         <form onSubmit={search} className="ops-search">
           <input

@@ -12,7 +12,7 @@ import { showToast } from '../../ui/toast';
 import { useSignedInApi } from '../accounts/signed-in-api';
 import { useSignedInData } from '../accounts/use-signed-in-data';
 import type { Route } from './+types/gift-codes';
-import { CampaignPicker } from './claims';
+import { CampaignPicker, StateTabs } from './operations-parts';
 import './operations.css';
 
 /** Gift codes of a campaign: generate a batch (downloaded once), each code's state, void unused ones. */
@@ -118,20 +118,13 @@ function Codes(p: { campaignId: string; state: TGiftCodeState; onFilter: (patch:
   const { list, counts } = state.data;
   return (
     <>
-      <div className="ops-tabs">
-        {STATES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            className={`btn btn-small ${s === p.state ? '' : 'btn-secondary'}`}
-            aria-pressed={s === p.state}
-            onClick={() => p.onFilter({ state: s })}
-          >
-            {t(`codes.state.${s}`)}
-            {s !== 'all' ? ` (${counts[s]})` : ''}
-          </button>
-        ))}
-      </div>
+      <StateTabs
+        states={STATES}
+        current={p.state}
+        counts={counts}
+        label={(s) => t(`codes.state.${s}`)}
+        onPick={(s) => p.onFilter({ state: s })}
+      />
       <form
         className="ops-search"
         onSubmit={(e) => {
