@@ -107,11 +107,12 @@ test.describe('community pages', () => {
   test('the timelapse plays its recording and links to the model and the list', async ({ page, request }) => {
     const item = (await (await request.get('/api/cxy/v2/content/timelapses')).json()).result.list[0];
     await page.goto(`/timelapses-share/${item.id}`);
-    const media = page.locator('.media');
-    await expect(media).toBeVisible();
-    if (await media.evaluate((el) => el.tagName === 'IMG')) {
-      expect(await media.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
-    }
+    // The poster first; the recording plays when asked.
+    const poster = page.locator('img.media');
+    await expect(poster).toBeVisible();
+    expect(await poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.locator('canvas.media, video.media').first()).toBeVisible();
     await page.getByRole('link', { name: 'More timelapses' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Print timelapses');
     await expect(page.locator('.tile-card')).not.toHaveCount(0);

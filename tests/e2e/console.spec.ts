@@ -26,7 +26,15 @@ test('an admin sees every section and the dashboard with its figures and chart',
   await grant(page, '*', 'admin');
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Console sections' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Campaigns', 'Analytics']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Campaigns',
+    'Analytics',
+    'Winners and claims',
+    'Gift codes',
+    'Moderation',
+    'People',
+  ]);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   // This admin signed up today: at least one sign-up.
@@ -52,7 +60,7 @@ test('staff of one campaign see only the campaigns section, not the dashboard fi
   const res = await page.goto('/admin');
   expect(res?.status()).toBe(200);
   const nav = page.getByRole('navigation', { name: 'Console sections' });
-  await expect(nav.getByRole('link')).toHaveText(['Campaigns']);
+  await expect(nav.getByRole('link')).toHaveText(['Campaigns', 'Winners and claims', 'Gift codes', 'People']);
   await expect(page.getByRole('heading', { level: 1, name: 'Console' })).toBeVisible();
   await expect(page.getByTestId('today-signUps')).toHaveCount(0);
 });

@@ -13,17 +13,22 @@ import { changeState, listCampaigns, restock } from './admin-actions';
  * edit that campaign only. Every write is audited in its own transaction.
  */
 export function registerLotteryAdminRoutes(app: FastifyInstance) {
-  const { db, accounts } = app.services;
+  const { db, accounts, pageCache } = app.services;
+  // Campaign pages are cached for a few seconds: a change shows at once on this instance.
+  const changed = <T>(result: T): T => {
+    pageCache.clear();
+    return result;
+  };
 
   app.register(async (admin) => {
     admin.addHook('onRequest', staffGuard(accounts));
     endpoint(admin, contract.createCampaign, async (input, request) => {
       await requireMay(accounts, request, 'change', { type: 'area', area: 'campaigns' });
-      return createCampaign(db, input, Date.now(), auditOf(request, 'campaign.create', 'campaign'));
+      return changed(await createCampaign(db, input, Date.now(), auditOf(request, 'campaign.create', 'campaign')));
     });
     endpoint(admin, contract.updateCampaign, async (input, request) => {
       await requireMay(accounts, request, 'change', { type: 'campaign', id: input.id });
-      return updateCampaign(db, input, Date.now(), auditOf(request, 'campaign.update', 'campaign'));
+      return changed(await updateCampaign(db, input, Date.now(), auditOf(request, 'campaign.update', 'campaign')));
     });
     endpoint(admin, contract.listCampaigns, async (input, request) => {
       const { grants } = await requireMay(accounts, request, 'view', { type: 'area', area: 'campaigns' });
@@ -31,11 +36,11 @@ export function registerLotteryAdminRoutes(app: FastifyInstance) {
     });
     endpoint(admin, contract.campaignState, async (input, request) => {
       await requireMay(accounts, request, 'change', { type: 'campaign', id: input.id });
-      return changeState(db, input.id, input.action, Date.now(), auditOf(request, `campaign.${input.action}`, 'campaign'));
+      return changed(await changeState(db, input.id, input.action, Date.now(), auditOf(request, `campaign.${input.action}`, 'campaign')));
     });
     endpoint(admin, contract.restockPrize, async (input, request) => {
       await requireMay(accounts, request, 'change', { type: 'campaign', id: input.id });
-      return restock(db, input.id, input.prizeId, input.add, Date.now(), auditOf(request, 'campaign.restock', 'campaign'));
+      return changed(await restock(db, input.id, input.prizeId, input.add, Date.now(), auditOf(request, 'campaign.restock', 'campaign')));
     });
     endpoint(admin, contract.getCampaign, async (input, request) => {
       await requireMay(accounts, request, 'view', { type: 'campaign', id: input.id });
