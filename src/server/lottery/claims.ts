@@ -190,21 +190,7 @@ export async function markShipped(
     // Read again: a concurrent mark may have committed since `before` was read.
     if (Number(moved.numUpdatedRows) === 0)
       throw new AppError((await winnerRow(trx, s.winId, locale)).shipment ? ResultCode.alreadyShipped : ResultCode.notClaimedYet);
-    await trx
-      .insertInto('lottery_shipment_events')
-      .values({
-        win_id: s.winId,
-        seq: await nextSeq(trx, s.winId),
-        action: 'shipped',
-        carrier: s.carrier,
-        tracking_number: s.trackingNumber,
-        actor_id: s.actorId,
-        created_at: now,
-      })
-      .execute();
-    const after = await winnerRow(trx, s.winId, locale);
-    await audit(trx, { itemId: s.winId, before, after });
-    return after;
+    return recordEvent(trx, { ...s, action: 'shipped' }, before, locale, audit, now);
   });
 }
 
@@ -219,20 +205,33 @@ export async function undoShipment(db: Db, s: { winId: number; actorId: number }
       .where('shipped_at', 'is not', null)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) throw new AppError(ResultCode.notShipped);
-    await trx
-      .insertInto('lottery_shipment_events')
-      .values({
-        win_id: s.winId,
-        seq: await nextSeq(trx, s.winId),
-        action: 'undone',
-        carrier: before.shipment?.carrier ?? '',
-        tracking_number: before.shipment?.trackingNumber ?? '',
-        actor_id: s.actorId,
-        created_at: now,
-      })
-      .execute();
-    const after = await winnerRow(trx, s.winId, locale);
-    await audit(trx, { itemId: s.winId, before, after });
-    return after;
+    const shipment = { carrier: before.shipment?.carrier ?? '', trackingNumber: before.shipment?.trackingNumber ?? '' };
+    return recordEvent(trx, { ...s, ...shipment, action: 'undone' }, before, locale, audit, now);
   });
+}
+
+/** Appends a shipment event to the claim's history, and audits the claim as it was and is now. */
+async function recordEvent(
+  trx: Tx,
+  e: { winId: number; actorId: number; carrier: string; trackingNumber: string; action: 'shipped' | 'undone' },
+  before: Awaited<ReturnType<typeof winnerRow>>,
+  locale: Locale,
+  audit: AuditHook,
+  now: number,
+) {
+  await trx
+    .insertInto('lottery_shipment_events')
+    .values({
+      win_id: e.winId,
+      seq: await nextSeq(trx, e.winId),
+      action: e.action,
+      carrier: e.carrier,
+      tracking_number: e.trackingNumber,
+      actor_id: e.actorId,
+      created_at: now,
+    })
+    .execute();
+  const after = await winnerRow(trx, e.winId, locale);
+  await audit(trx, { itemId: e.winId, before, after });
+  return after;
 }
