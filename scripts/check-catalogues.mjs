@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const DIR = 'src/web/i18n/locales';
+const DIR = 'locales';
 const flat = (o, p = '') => Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v, `${p}${k}.`) : [p + k]));
 const keys = (locale) => {
   const out = new Set();

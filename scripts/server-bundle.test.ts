@@ -43,7 +43,7 @@ describe('server bundle', () => {
           exports: [],
           inputs: inputs([
             'src/server/app.ts',
-            'src/server/mall/pay/stand-in.ts',
+            'src/server/wechat/pay/stand-in.ts',
             'src/server/accounts/delivery/dev-outbox.ts',
             'src/server/content/demo-models/raster.ts',
             'src/dev/index.ts',
@@ -53,7 +53,7 @@ describe('server bundle', () => {
       },
     };
     expect(notProductInputs(metafile)).toEqual([
-      'src/server/mall/pay/stand-in.ts',
+      'src/server/wechat/pay/stand-in.ts',
       'src/server/accounts/delivery/dev-outbox.ts',
       'src/server/content/demo-models/raster.ts',
       'src/dev/index.ts',

@@ -19,7 +19,7 @@ import { checkinDemoSeed, giftcodeDemoSeed, inviteDemoSeed, inviteTiersDemoSeed,
 import { blindBoxDemoSeed, happyPlanetDemoSeed } from './lottery/seed-looks';
 import { mallDemoSeed } from './mall/seed';
 import { modelerDemoSeed } from './modeler/seed';
-import { startPhotoScanCleanup } from './photoscan/limits';
+import { startPhotoScanCleanup } from './photo-scan/limits';
 import { assertProductionSafe } from './production-guard';
 import { venuesDemoSeed } from './venues/seed';
 

@@ -5,5 +5,5 @@ import path from 'node:path';
  * data files kept in the repository: catalogues and the legal/help documents.
  */
 export const PROJECT_DIR = process.env.CXY_PROJECT_DIR ?? process.cwd();
-export const LOCALES_DIR = path.join(PROJECT_DIR, 'src/web/i18n/locales');
+export const LOCALES_DIR = path.join(PROJECT_DIR, 'locales');
 export const DOCS_DIR = path.join(PROJECT_DIR, 'content/docs');

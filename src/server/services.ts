@@ -8,7 +8,7 @@ import { type ContentService, createContentService } from './content/service';
 import { createDiskStorage } from './content/storage';
 import type { Db } from './db/database';
 import { createDocsService, type DocsService } from './docs/service';
-import { freeModelFiles } from './freemodel/service';
+import { freeModelFiles } from './free-model/service';
 import { AppError } from './http/app-error';
 import { PageCache } from './http/page-cache';
 import { bundle, translate } from './i18n/catalogues';

@@ -92,10 +92,10 @@ export default [
 
   // Programmes.
   route('univer-register', 'features/univer/univer-register.tsx', { id: 'univer-register' }),
-  route('free-model/register', 'features/freemodel/register.tsx', { id: 'free-model-register' }),
-  route('free-model/model', 'features/freemodel/model.tsx', { id: 'free-model-model' }),
-  route('free-model/download', 'features/freemodel/download.tsx', { id: 'free-model-download' }),
-  route('webview/photo-modelling', 'features/photo/photo-modelling.tsx', { id: 'photo-modelling' }),
+  route('free-model/register', 'features/free-model/register.tsx', { id: 'free-model-register' }),
+  route('free-model/model', 'features/free-model/model.tsx', { id: 'free-model-model' }),
+  route('free-model/download', 'features/free-model/download.tsx', { id: 'free-model-download' }),
+  route('webview/photo-modelling', 'features/photo-scan/photo-modelling.tsx', { id: 'photo-modelling' }),
   route('modeler', 'features/modeler/modeler.tsx', { id: 'modeler' }),
   route('modeler2', 'features/modeler/modeler.tsx', { id: 'modeler2' }),
   route('modeler/voteDetail', 'features/modeler/vote-detail.tsx', { id: 'modeler-vote-detail' }),

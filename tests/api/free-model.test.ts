@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_MS, readDownload, signDownload } from '../../src/server/freemodel/links';
+import { LINK_MS, readDownload, signDownload } from '../../src/server/free-model/links';
 import { ModelPrice } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, ENGINES } from '../helpers/app';

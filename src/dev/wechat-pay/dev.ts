@@ -1,4 +1,4 @@
-import { createWechatPayProvider, type WechatPayProvider } from '../../server/mall/pay/provider';
+import { createWechatPayProvider, type WechatPayProvider } from '../../server/wechat/pay/provider';
 import { generateWechatPayKeys, startWechatPayStandIn, type WechatPayStandIn, wechatBridgeShim } from './stand-in';
 
 /**

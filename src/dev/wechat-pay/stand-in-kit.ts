@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
-import type { WechatPayConfig } from '../../server/mall/pay/provider';
+import type { WechatPayConfig } from '../../server/wechat/pay/provider';
 import type { WechatPayStandInOptions } from './stand-in';
 
 /** What tests and development need around the WeChat Pay stand-in (stand-in.ts): keys and the bridge shim. */

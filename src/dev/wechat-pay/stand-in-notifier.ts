@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beijingTime, encryptResource, signWechatpay } from '../../server/mall/pay/v3';
+import { beijingTime, encryptResource, signWechatpay } from '../../server/wechat/pay/v3';
 
 /**
  * The stand-in's notifications, as WeChat Pay sends them: the resource encrypted with the APIv3

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { TradeState } from '../../server/mall/pay/provider';
-import type { JsapiPayParams, PayAnswer } from '../../server/mall/pay/v3';
+import type { TradeState } from '../../server/wechat/pay/provider';
+import type { JsapiPayParams, PayAnswer } from '../../server/wechat/pay/v3';
 import type { NotificationAttempt } from './stand-in-notifier';
 
 /** The WeChat Pay stand-in's interface and the request bodies it accepts (WeChat's v3 rules). */

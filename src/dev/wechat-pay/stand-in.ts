@@ -10,7 +10,7 @@ import {
   rsaVerify,
   signWechatpay,
   verifyJsapiPaySign,
-} from '../../server/mall/pay/v3';
+} from '../../server/wechat/pay/v3';
 import { listenLocal } from '../wechat/stand-in-server';
 import { createNotifier } from './stand-in-notifier';
 import {

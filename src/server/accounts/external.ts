@@ -3,9 +3,9 @@ import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import type { WechatClientConfig } from '../config-json';
 import { AppError } from '../http/app-error';
+import { createWechatProvider, ExternalSignInError, type ExternalSignInProvider } from '../wechat/login/provider';
 import type { ClientMeta } from './inputs';
 import type { AccountsService } from './service';
-import { createWechatProvider, ExternalSignInError, type ExternalSignInProvider } from './wechat/provider';
 
 /**
  * External sign-in: the client id names a configured provider (WECHAT_CLIENTS); its

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { ResultCode } from '../../shared/errors';
-import { ExternalSignInError, type ExternalSignInProvider } from '../accounts/wechat/provider';
 import type { Tx } from '../db/database';
 import { AppError } from '../http/app-error';
+import { ExternalSignInError, type ExternalSignInProvider } from '../wechat/login/provider';
 
 /**
  * Who pays: JSAPI payments need the member's openid for the pay app (the official account WeChat

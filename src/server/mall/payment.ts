@@ -4,9 +4,9 @@ import { ResultCode } from '../../shared/errors';
 import type { AuditHook } from '../console/audit';
 import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
+import { type JsapiPayParams, PayError, type PaymentNotice, type Transaction, type WechatPayProvider } from '../wechat/pay/provider';
+import type { PayAnswer } from '../wechat/pay/v3';
 import { moveAndRead, moveOrder, type OrderRow, orderByNo, orderView, ownOrder } from './orders';
-import { type JsapiPayParams, PayError, type PaymentNotice, type Transaction, type WechatPayProvider } from './pay/provider';
-import type { PayAnswer } from './pay/v3';
 
 /**
  * Paying orders with WeChat Pay (JSAPI) and learning the outcome. WeChat Pay is the source of

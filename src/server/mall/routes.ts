@@ -6,7 +6,7 @@ import { requireUser } from '../accounts/auth';
 import { requireMay } from '../console/access';
 import { auditOf } from '../console/audit';
 import { endpoint } from '../http/envelope';
-import type { JsapiPayParams } from './pay/provider';
+import type { JsapiPayParams } from '../wechat/pay/provider';
 import type { Payers } from './payers';
 import { DEV_PAY_PATH, type PaymentDeps, receiveNotice } from './payment';
 import type { Mall } from './service';

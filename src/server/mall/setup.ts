@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createWechatProvider } from '../accounts/wechat/provider';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { createWechatPayProvider } from './pay/provider';
+import { createWechatProvider } from '../wechat/login/provider';
+import { createWechatPayProvider } from '../wechat/pay/provider';
 import { createPayers, devPayers, type Payers } from './payers';
 import type { PayChannel, PaymentDeps } from './payment';
 import { createMallService, type Mall } from './service';

@@ -1,5 +1,5 @@
 /**
- * GET calls to WeChat's APIs, shared by web sign-in (accounts/wechat/provider.ts) and the JS-SDK
+ * GET calls to WeChat's APIs, shared by web sign-in (wechat/login/provider.ts) and the JS-SDK
  * ticket (jsapi.ts): a timeout that also covers the body, JSON whatever the content type, and
  * failures described without the URL (it carries the app secret or a token).
  */

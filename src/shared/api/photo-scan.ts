@@ -1,12 +1,22 @@
 import { z } from 'zod';
-import { BANDS, type Band, GEARS, type Gear, MODES, OBJECT_SIZES, type ObjectSize, type PhotoMode, type Shortfall } from '../photo-rules';
+import {
+  BANDS,
+  type Band,
+  GEARS,
+  type Gear,
+  MODES,
+  OBJECT_SIZES,
+  type ObjectSize,
+  type PhotoMode,
+  type Shortfall,
+} from '../photo-scan-rules';
 import { API } from './all-routes';
 import { PHOTO_SCAN_JOB_API } from './routes-programmes';
 
 /**
  * Photo modelling scan jobs (`/webview/photo-modelling`): the signed-in member opens a
  * job, uploads each photo raw to `PHOTO_SCAN_PHOTO_PATH` (idempotent per index), reads the job
- * back to resume an interrupted upload, and submits it; the rules are `shared/photo-rules.ts`.
+ * back to resume an interrupted upload, and submits it; the rules are `shared/photo-scan-rules.ts`.
  */
 export interface PhotoScanPhoto {
   index: number;

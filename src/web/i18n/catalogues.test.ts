@@ -7,7 +7,7 @@ import { lookup } from '../../shared/translate';
 import { NAMESPACES } from './namespaces';
 import { createTranslator } from './translator';
 
-const DIR = path.join(__dirname, 'locales');
+const DIR = path.join(__dirname, '../../../locales');
 type Tree = { [k: string]: string | Tree };
 const read = (locale: string, ns: string): Tree => JSON.parse(fs.readFileSync(path.join(DIR, locale, `${ns}.json`), 'utf8'));
 const leaves = (t: Tree, p = ''): [string, string][] =>

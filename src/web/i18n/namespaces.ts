@@ -1,26 +1,26 @@
-import type accounts from './locales/en/accounts.json';
-import type analytics from './locales/en/analytics.json';
-import type campaigns from './locales/en/campaigns.json';
-import type collection from './locales/en/collection.json';
-import type common from './locales/en/common.json';
-import type consoleNs from './locales/en/console.json';
-import type content from './locales/en/content.json';
-import type delivery from './locales/en/delivery.json';
-import type enums from './locales/en/enums.json';
-import type errors from './locales/en/errors.json';
-import type freemodel from './locales/en/freemodel.json';
-import type legal from './locales/en/legal.json';
-import type lottery from './locales/en/lottery.json';
-import type mall from './locales/en/mall.json';
-import type modeler from './locales/en/modeler.json';
-import type oauth from './locales/en/oauth.json';
-import type operations from './locales/en/operations.json';
-import type people from './locales/en/people.json';
-import type photo from './locales/en/photo.json';
-import type site from './locales/en/site.json';
-import type tools from './locales/en/tools.json';
-import type univer from './locales/en/univer.json';
-import type venues from './locales/en/venues.json';
+import type accounts from '../../../locales/en/accounts.json';
+import type analytics from '../../../locales/en/analytics.json';
+import type campaigns from '../../../locales/en/campaigns.json';
+import type collection from '../../../locales/en/collection.json';
+import type common from '../../../locales/en/common.json';
+import type consoleNs from '../../../locales/en/console.json';
+import type content from '../../../locales/en/content.json';
+import type delivery from '../../../locales/en/delivery.json';
+import type enums from '../../../locales/en/enums.json';
+import type errors from '../../../locales/en/errors.json';
+import type freeModel from '../../../locales/en/free-model.json';
+import type legal from '../../../locales/en/legal.json';
+import type lottery from '../../../locales/en/lottery.json';
+import type mall from '../../../locales/en/mall.json';
+import type modeler from '../../../locales/en/modeler.json';
+import type oauth from '../../../locales/en/oauth.json';
+import type operations from '../../../locales/en/operations.json';
+import type people from '../../../locales/en/people.json';
+import type photoScan from '../../../locales/en/photo-scan.json';
+import type site from '../../../locales/en/site.json';
+import type tools from '../../../locales/en/tools.json';
+import type univer from '../../../locales/en/univer.json';
+import type venues from '../../../locales/en/venues.json';
 
 /**
  * Catalogue namespaces, one per feature. Keys are typed from the English catalogue (the source
@@ -43,9 +43,9 @@ export interface Resources {
   /** The university programme's registration. */
   univer: typeof univer;
   /** The free-model funnel. */
-  freemodel: typeof freemodel;
+  'free-model': typeof freeModel;
   /** Photo modelling: the tutorial and the photo set checker. */
-  photo: typeof photo;
+  'photo-scan': typeof photoScan;
   /** The modeler (designers') programme. */
   modeler: typeof modeler;
   /** Venues, the offline stall and QR scanning. */
@@ -79,8 +79,8 @@ export const NAMESPACES: Namespace[] = [
   'campaigns',
   'collection',
   'univer',
-  'freemodel',
-  'photo',
+  'free-model',
+  'photo-scan',
   'modeler',
   'venues',
   'tools',

@@ -11,14 +11,14 @@ import { closeLogin } from './login-store';
  * Elsewhere the catalogue of the reader's language arrives with the sheet, as a chunk of its own
  * per language (`?raw`, so it is not merged with the header labels bundled in the first load).
  */
-const CHUNKS = import.meta.glob<string>('../../i18n/locales/*/accounts.json', { query: '?raw', import: 'default' });
+const CHUNKS = import.meta.glob<string>('../../../../locales/*/accounts.json', { query: '?raw', import: 'default' });
 type Catalogue = Resources['accounts'];
 const loaded = new Map<Locale, Promise<Catalogue | null>>();
 
 function loadCatalogue(locale: Locale): Promise<Catalogue | null> {
   let p = loaded.get(locale);
   if (!p) {
-    const chunk = CHUNKS[`../../i18n/locales/${locale}/accounts.json`];
+    const chunk = CHUNKS[`../../../../locales/${locale}/accounts.json`];
     p = chunk
       ? chunk().then(
           (raw) => JSON.parse(raw) as Catalogue,

@@ -14,7 +14,7 @@ import {
   type ObjectSize,
   type PhotoMode,
   type PhotoRule,
-} from '../../shared/photo-rules';
+} from '../../shared/photo-scan-rules';
 import type { FileStorage } from '../content/storage';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
@@ -77,7 +77,7 @@ export function createPhotoScanService(database: Db, storage: FileStorage, limit
   }
 
   return {
-    /** Opens a job; a gear too low for the mode (see photo-rules) is refused with 3707. */
+    /** Opens a job; a gear too low for the mode (see photo-scan-rules) is refused with 3707. */
     async create(userId: number, rule: PhotoRule, now = Date.now()): Promise<PhotoScanJob> {
       const gear = gearShortfall(rule);
       if (gear) throw new AppError(ResultCode.photoGearTooLow, { result: { shortfalls: [gear] } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodePng } from '../../scripts/demo-assets/png';
 import { ResultCode } from '../../src/shared/errors';
-import { MAX_PHOTO_BYTES } from '../../src/shared/photo-rules';
+import { MAX_PHOTO_BYTES } from '../../src/shared/photo-scan-rules';
 import { ENGINES } from '../helpers/app';
 import { realJpeg, realWebp } from '../helpers/photos';
 import { appSuite, envelopeCall, randomIp } from '../helpers/suite';

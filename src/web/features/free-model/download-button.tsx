@@ -10,7 +10,7 @@ import { useSignedInApi } from '../accounts/signed-in-api';
  * and follows it: the browser downloads the file. Signed-out visitors sign in first.
  */
 export default function DownloadButton({ modelId, fileId }: { modelId: string; fileId: string }) {
-  const { t } = useTranslation('freemodel');
+  const { t } = useTranslation('free-model');
   const api = useSignedInApi();
   const [busy, setBusy] = useState(false);
   const action = `free-model-download:${fileId}`;

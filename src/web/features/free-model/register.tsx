@@ -11,10 +11,10 @@ const Start = lazy(() => import('./start'));
 
 /** Step 1 of the free-model funnel (`/free-model/register`): what it is, and signing up. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const base = pageBase(request, context, ['freemodel']);
+  const base = pageBase(request, context, ['free-model']);
   return {
     i18n: base.i18n,
-    head: { title: base.t('freemodel', 'title'), description: base.t('freemodel', 'metaDescription'), canonical: base.canonical },
+    head: { title: base.t('free-model', 'title'), description: base.t('free-model', 'metaDescription'), canonical: base.canonical },
   };
 }
 
@@ -23,7 +23,7 @@ export const headers = publicPageHeaders;
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
 export default function FreeModelRegister() {
-  const { t } = useTranslation('freemodel');
+  const { t } = useTranslation('free-model');
   return (
     <article className="free-model">
       <header className="raffle-hero free-model-hero">

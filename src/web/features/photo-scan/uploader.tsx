@@ -5,7 +5,7 @@ import type { PhotoScanJob } from '../../../shared/api/photo-scan';
 import { PHOTO_SCAN_API, PHOTO_SCAN_JOB_API, PHOTO_SCAN_PHOTO_PATH, photoJobRoute } from '../../../shared/api/routes-programmes';
 import { headerContextValues } from '../../../shared/context';
 import { messageKeyFor, ResultCode } from '../../../shared/errors';
-import type { PhotoRule } from '../../../shared/photo-rules';
+import type { PhotoRule } from '../../../shared/photo-scan-rules';
 import { ApiError } from '../../api/client';
 import { browserIdentity } from '../../api/identity';
 import { useApp } from '../../app-context';
@@ -27,7 +27,7 @@ type State =
  * "Resume" asks the job again, so photos already stored are never sent twice.
  */
 export default function Uploader({ rule, photos }: { rule: PhotoRule; photos: PickedPhoto[] }) {
-  const { t } = useTranslation('photo');
+  const { t } = useTranslation('photo-scan');
   const errors = useTranslation('errors').t;
   const { locale } = useApp();
   const api = useSignedInApi();

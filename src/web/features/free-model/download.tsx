@@ -21,13 +21,13 @@ const DownloadButton = lazy(() => import('./download-button'));
  * link. Opened without a model, the step before it: pick one.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const base = pageBase(request, context, ['freemodel', 'content']);
+  const base = pageBase(request, context, ['free-model', 'content']);
   if (!base.url.searchParams.has('modelId')) throw redirect(freeModelPaths.model);
   const id = queryId(base.url.searchParams, 'modelId');
   const model = id ? await context.services.freeModel.files(id) : null;
   const head = {
-    title: model?.title ?? base.t('freemodel', 'notFound'),
-    description: base.t('freemodel', 'metaDescription'),
+    title: model?.title ?? base.t('free-model', 'notFound'),
+    description: base.t('free-model', 'metaDescription'),
     canonical: base.canonical + (model ? `?modelId=${model.modelId}` : ''),
     noindex: true,
   };
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export default function FreeModelDownload({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('freemodel');
+  const { t } = useTranslation('free-model');
   const c = useTranslation('content');
   const { locale } = useApp();
   const { model } = loaderData;

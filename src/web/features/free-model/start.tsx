@@ -6,7 +6,7 @@ import { freeModelPaths } from './paths';
 
 /** Signed in: on to the models; signed out: the login sheet (a first sign-in makes the account), then on. */
 export default function Start() {
-  const { t } = useTranslation('freemodel');
+  const { t } = useTranslation('free-model');
   const signedIn = useSignedIn();
   const navigate = useNavigate();
   const next = () => navigate(freeModelPaths.model);

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngChunk } from '../../scripts/demo-assets/png';
-import { deleteAbandonedJobs } from '../../src/server/photoscan/limits';
+import { deleteAbandonedJobs } from '../../src/server/photo-scan/limits';
 import { ResultCode } from '../../src/shared/errors';
-import { MAX_PHOTO_BYTES } from '../../src/shared/photo-rules';
+import { MAX_PHOTO_BYTES } from '../../src/shared/photo-scan-rules';
 import { createTestApp, ENGINES, type TestApp } from '../helpers/app';
 import { contentRows } from '../helpers/content';
 import { flatPng, noisePng, pngClaiming, realJpeg } from '../helpers/photos';

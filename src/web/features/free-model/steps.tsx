@@ -3,7 +3,7 @@ import './free-model.css';
 
 /** The funnel's three steps, the current one marked. */
 export function FunnelSteps({ current }: { current: 1 | 2 | 3 }) {
-  const { t } = useTranslation('freemodel');
+  const { t } = useTranslation('free-model');
   return (
     <ol className="card free-model-steps" aria-label={t('stepsLabel')}>
       {([1, 2, 3] as const).map((n) => (

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto';
 import type { JsapiPayParams } from '../../../shared/api/mall';
-import { newNonce } from '../../wechat/signature';
+import { newNonce } from '../signature';
 
 /**
  * WeChat Pay API v3 signing primitives (pure functions, no I/O), shared by the HTTP provider

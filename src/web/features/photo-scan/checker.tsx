@@ -13,7 +13,7 @@ import {
   type ObjectSize,
   type PhotoMode,
   type Shortfall,
-} from '../../../shared/photo-rules';
+} from '../../../shared/photo-scan-rules';
 import { useTranslation } from '../../i18n/react';
 import './photo-modelling.css';
 
@@ -36,7 +36,7 @@ let serial = 0;
  * tapping — with the counts against the chosen rule live.
  */
 export default function Checker({ initialMode }: { initialMode: PhotoMode }) {
-  const { t } = useTranslation('photo');
+  const { t } = useTranslation('photo-scan');
   const id = useId();
   const [mode, setMode] = useState<PhotoMode>(initialMode);
   const [objectSize, setObjectSize] = useState<ObjectSize>('big');

@@ -11,12 +11,12 @@ import { FunnelSteps } from './steps';
 
 /** Step 2 (`/free-model/model`): the free models (price 1), newest first; each leads to its download. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const base = pageBase(request, context, ['freemodel', 'content']);
+  const base = pageBase(request, context, ['free-model', 'content']);
   const models = await context.services.content.models({ price: ModelPrice.free, page: 1, pageSize: 24 });
   return {
     i18n: base.i18n,
     models: models.list,
-    head: { title: base.t('freemodel', 'pickTitle'), description: base.t('freemodel', 'metaDescription'), canonical: base.canonical },
+    head: { title: base.t('free-model', 'pickTitle'), description: base.t('free-model', 'metaDescription'), canonical: base.canonical },
   };
 }
 
@@ -25,7 +25,7 @@ export const headers = publicPageHeaders;
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
 export default function FreeModelPick({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('freemodel');
+  const { t } = useTranslation('free-model');
   return (
     <article className="free-model">
       <h1 className="page-title">{t('pickTitle')}</h1>

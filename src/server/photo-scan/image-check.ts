@@ -1,4 +1,4 @@
-import { MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE, PHOTO_METADATA_ALLOWANCE } from '../../shared/photo-rules';
+import { MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE, PHOTO_METADATA_ALLOWANCE } from '../../shared/photo-scan-rules';
 
 /**
  * Reads a photo's whole structure, not just its first bytes: a PNG's chunks from IHDR to IEND, a

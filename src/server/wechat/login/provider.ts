@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WechatClientConfig } from '../../config-json';
-import { redact, wechatGetJson } from '../../wechat/http';
+import { redact, wechatGetJson } from '../http';
 
 /**
  * WeChat web authorisation (网页授权): the visitor comes back from WeChat with a one-time `code`,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as contract from '../../shared/api/photo-scan';
 import { PHOTO_SCAN_PHOTO_PATH } from '../../shared/api/routes-programmes';
-import { MAX_PHOTO_BYTES } from '../../shared/photo-rules';
+import { MAX_PHOTO_BYTES } from '../../shared/photo-scan-rules';
 import { requireUser } from '../accounts/auth';
 import type { Config } from '../config';
 import { endpoint, ok, parseInput } from '../http/envelope';

@@ -9,7 +9,7 @@ import {
   gearShortfall,
   maxPhotos,
   type PhotoRule,
-} from './photo-rules';
+} from './photo-scan-rules';
 
 const rule = (over: Partial<PhotoRule> = {}): PhotoRule => ({ mode: 'standard', objectSize: 'big', gear: 'high', ...over });
 const counts = (bottom: number, middle: number, top: number, unassigned = 0) => ({ bottom, middle, top, unassigned });

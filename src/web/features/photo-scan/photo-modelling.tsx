@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { BAND_ANGLES, BAND_REQUIRED, type BANDS, GEAR_CAP, MIN_PHOTOS, type PhotoMode } from '../../../shared/photo-rules';
+import { BAND_ANGLES, BAND_REQUIRED, type BANDS, GEAR_CAP, MIN_PHOTOS, type PhotoMode } from '../../../shared/photo-scan-rules';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
@@ -12,15 +12,15 @@ const Checker = lazy(() => import('./checker'));
 
 /**
  * Photo modelling (`/webview/photo-modelling`): the photo-scan tutorial in standard and
- * free modes with a diagram of the three camera rings, the rules (shared/photo-rules),
+ * free modes with a diagram of the three camera rings, the rules (shared/photo-scan-rules),
  * then the checker island: pick photos, put each in a ring, see the counts against the rules,
  * and upload the set to a scan job (resumable).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const base = pageBase(request, context, ['photo']);
+  const base = pageBase(request, context, ['photo-scan']);
   return {
     i18n: base.i18n,
-    head: { title: base.t('photo', 'title'), description: base.t('photo', 'metaDescription'), canonical: base.canonical },
+    head: { title: base.t('photo-scan', 'title'), description: base.t('photo-scan', 'metaDescription'), canonical: base.canonical },
   };
 }
 
@@ -29,7 +29,7 @@ export const headers = publicPageHeaders;
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
 export default function PhotoModelling() {
-  const { t } = useTranslation('photo');
+  const { t } = useTranslation('photo-scan');
   const [tab, setTab] = useState<PhotoMode>('standard');
   const id = useId();
   const angle = (b: (typeof BANDS)[number]) => t('angle', { from: BAND_ANGLES[b][0], to: BAND_ANGLES[b][1] });
@@ -64,7 +64,7 @@ export default function PhotoModelling() {
             counts={tab === 'standard' ? BAND_REQUIRED.big : null}
             names={(b) => `${t(`bandShort.${b}`)} ${angle(b)}`}
           />
-          <ul className="photo-rules">
+          <ul className="photo-scan-rules">
             <li>{t('rules.minimum', { count: MIN_PHOTOS })}</li>
             {tab === 'standard' ? (
               <>

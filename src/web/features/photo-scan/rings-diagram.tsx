@@ -1,4 +1,4 @@
-import type { Band, BandCounts } from '../../../shared/photo-rules';
+import type { Band, BandCounts } from '../../../shared/photo-scan-rules';
 import './photo-modelling.css';
 
 const RINGS: { band: Band; y: number; rx: number; ry: number; cls: string }[] = [
