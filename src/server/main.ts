@@ -13,13 +13,10 @@ import { migrateToLatest } from './db/migrate';
 import { runSeeds, SEEDS } from './db/seed/seed';
 import { createDevVite } from './dev-vite';
 import { closeIdleConnectionsUntilClosed } from './http/drain';
-import { startJob } from './jobs';
-import { startReferralJob } from './lottery/referral-job';
 import { checkinDemoSeed, giftcodeDemoSeed, inviteDemoSeed, inviteTiersDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
 import { blindBoxDemoSeed, happyPlanetDemoSeed } from './lottery/seed-looks';
 import { mallDemoSeed } from './mall/seed';
 import { modelerDemoSeed } from './modeler/seed';
-import { startPhotoScanCleanup } from './photo-scan/limits';
 import { assertProductionSafe } from './production-guard';
 import { venuesDemoSeed } from './venues/seed';
 
@@ -92,12 +89,9 @@ async function main() {
     });
   }
   log = app.log;
-  startReferralJob(app, db);
-  startJob(app, { name: 'mall orders', everyMs: 60_000, run: () => app.services.mall.admin.expireOrders() });
-  startPhotoScanCleanup(app, db, app.services.content.storage, config);
 
   // Drain first (/healthz 503, everything else served) so load balancers stop sending, then
-  // close: no new connections, in-flight requests finish, onClose hooks flush (the analytics
+  // close: background jobs stop, no new connections, in-flight requests finish, onClose hooks flush (the analytics
   // buffer), the database closes last.
   const shutdown = (signal: string) => {
     // A second signal (SIGINT after SIGTERM, an impatient orchestrator) must not shut down twice.
@@ -125,15 +119,9 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  // Cancelled accounts whose cooling-off period is over lose their personal data, and the account
-  // guards their dead rows (idempotent, safe when several instances run it).
-  startJob(app, {
-    name: 'account purge',
-    everyMs: 3_600_000,
-    runAtStart: true,
-    run: async () => ({ cancelled: await app.services.accounts.purgeCancelled(), ...(await app.services.accounts.purgeGuards()) }),
-  });
-
+  // The domains' background jobs run in the serving process only (tests and tools build apps
+  // without them); closing the app stops them.
+  app.jobs.start();
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info({ dialect: db.dialect, edition: config.EDITION }, 'ready');
 }

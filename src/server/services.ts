@@ -1,7 +1,7 @@
 import type { FreeModelFiles } from '../shared/api/free-model';
 import { ANALYTICS_COLLECT_PATH } from '../shared/api/routes-analytics';
 import type { PublicConfig } from '../shared/api/site';
-import type { AccountsModule } from './accounts/module';
+import type { AccountsService } from './accounts/service';
 import type { Config } from './config';
 import { type ConsoleService, createConsoleService } from './console/service';
 import { type ContentService, createContentService } from './content/service';
@@ -21,11 +21,11 @@ import { createSiteService, type SiteService } from './site/service';
 import { createVenuesService, type VenuesService } from './venues/service';
 
 /**
- * What route loaders and API handlers reach: the domains' services, built once per app. Each
- * domain adds its service here; pages get them through the React Router load context.
+ * What API handlers reach as `app.services`: the domains' services, built once per app. Each
+ * domain adds its service here. The raw database and the domains' inner modules are not in it
+ * (`app.db`, `app.modules`); page loaders get a read-only part of it (page-services.ts).
  */
 export interface Services {
-  db: Db;
   config: PublicConfig;
   i18n: { bundle: typeof bundle; translate: typeof translate };
   docs: DocsService;
@@ -33,7 +33,7 @@ export interface Services {
   qr: { svg: typeof qrSvg; sameSiteUrl: typeof sameSiteUrl };
   /** Rendered anonymous pages; domains call `clear()` when content they show changes. */
   pageCache: PageCache;
-  accounts: AccountsModule['accounts'];
+  accounts: AccountsService;
   content: ContentService;
   lottery: LotteryService;
   /** The free-model funnel's download step: a free model and its files, or null (unknown, paid, deleted). */
@@ -46,22 +46,22 @@ export interface Services {
   console: ConsoleService;
 }
 
-export function createServices(config: Config, db: Db, accounts: AccountsModule, mall: Mall): Services {
+export function createServices(config: Config, deps: { db: Db; accounts: AccountsService; mall: Mall }): Services {
+  const { db, accounts, mall } = deps;
   const content = createContentService(db.kysely, createDiskStorage(config.FILES_DIR));
   const lottery = createLotteryService(db);
   return {
-    db,
     config: publicConfig(config),
     i18n: { bundle, translate },
     docs: createDocsService({ supportEmail: config.SUPPORT_EMAIL, figures: () => raffleDocFigures(db, lottery) }),
     site: createSiteService({ content, lottery }),
     qr: { svg: qrSvg, sameSiteUrl },
     pageCache: new PageCache(config.PAGE_CACHE_SECONDS, 500, Date.now, config.PAGE_CACHE_MAX_MB * 1024 * 1024),
-    accounts: accounts.accounts,
+    accounts,
     content,
     lottery,
     freeModel: { files: (modelId) => freeModelFiles(db.kysely, modelId).catch(nullWhenRefused) },
-    venues: createVenuesService({ db: db.kysely, transaction: (fn) => db.transaction(fn), accounts: accounts.accounts, content, lottery }),
+    venues: createVenuesService({ db: db.kysely, transaction: (fn) => db.transaction(fn), accounts, content, lottery }),
     modeler: createModelerService(db, content.storage),
     mall,
     console: createConsoleService(db),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageServices } from '../../src/server/page-services';
 import { HEADER } from '../../src/shared/context';
 import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, createTestApp, ENGINES, type TestApp } from '../helpers/app';
@@ -14,6 +15,25 @@ describe.each(ENGINES)('foundation API on %s', (engine) => {
     });
   });
   afterAll(() => t.close());
+
+  it('registers every domain as a named plugin, and adds their jobs without starting them', async () => {
+    for (const name of ['core', 'http', 'jobs', 'accounts', 'content', 'lottery', 'mall', 'oauth', 'photo-scan', 'free-model', 'wechat'])
+      expect(t.app.hasPlugin(name), name).toBe(true);
+    expect(t.app.jobs.names().sort()).toEqual(['account purge', 'mall orders', 'oauth2 purge', 'photo scan cleanup', 'referral coins']);
+  });
+
+  it("gives page loaders the domains' reads only: no database, no module, no write", () => {
+    const page = pageServices(t.app.services);
+    expect(Object.keys(page)).not.toContain('db');
+    expect(Object.keys(page)).not.toContain('pageCache');
+    expect(Object.isFrozen(page) && Object.isFrozen(page.content)).toBe(true);
+    expect(Object.keys(page.content)).not.toContain('storage');
+    expect(Object.keys(page.mall).sort()).toEqual(['product', 'products']);
+    expect(Object.keys(page.accounts).sort()).toEqual(['authenticate', 'me', 'rolesOf']);
+    for (const service of Object.values(page))
+      for (const [name, value] of Object.entries(service))
+        if (typeof value === 'function') expect(name).not.toMatch(/^(create|update|delete|set|add|remove|draw|redeem|purge)/);
+  });
 
   it('answers health with the database state', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });

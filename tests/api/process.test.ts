@@ -121,6 +121,8 @@ describe('server process', () => {
     expect(response).toContain('"echo":"in flight"');
     expect(await s.exited).toBe(0);
     expect(s.output()).toContain('shutting down');
+    // The serving process runs the domains' jobs, and they do not hold up the exit.
+    expect(s.output()).toMatch(/"jobs":\[[^\]]*"referral coins"[^\]]*\],"msg":"background jobs started"/);
   });
 
   it('drains on SIGTERM: /healthz 503 while new connections are still served, then refuses them and exits 0', {

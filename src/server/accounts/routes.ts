@@ -142,9 +142,9 @@ export function registerAccountRoutes(
     const me = await accounts.adminUpdate(input, auditOf(request, 'user.update', 'user'));
     // Invite coins wait on the friend's level and the referrer's standing: move this
     // user's at once instead of at the job's next run.
-    if (input.level !== undefined || input.state !== undefined) await advanceReferrals(app.services.db, Date.now(), input.userId);
+    if (input.level !== undefined || input.state !== undefined) await advanceReferrals(app.db, Date.now(), input.userId);
     // Premium given or taken: the daily chances owed to the member are looked at again.
-    if (input.premiumUntil !== undefined) forgetOwedChecks(app.services.db, input.userId);
+    if (input.premiumUntil !== undefined) forgetOwedChecks(app.db, input.userId);
     return me;
   });
 }

@@ -26,7 +26,7 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  * dashboard's figures. Registered with one line in app.ts.
  */
 export function registerAnalyticsRoutes(app: FastifyInstance, config: Config) {
-  const writer = new AnalyticsWriter(app.services.db, {
+  const writer = new AnalyticsWriter(app.db, {
     flushMs: config.ANALYTICS_FLUSH_MS,
     maxRecords: config.ANALYTICS_FLUSH_RECORDS,
     maxBuffered: config.ANALYTICS_MAX_BUFFERED,
@@ -65,11 +65,11 @@ export function registerAnalyticsRoutes(app: FastifyInstance, config: Config) {
   const staff = (request: FastifyRequest) => requireRole(accounts, request, 'staff', 'analytics');
   endpoint(app, contract.overview, async (q, request) => {
     await staff(request);
-    return overview(app.services.db.kysely, q);
+    return overview(app.db.kysely, q);
   });
   endpoint(app, contract.dimensions, async (q, request) => {
     await staff(request);
-    return dimensions(app.services.db.kysely, q);
+    return dimensions(app.db.kysely, q);
   });
 }
 

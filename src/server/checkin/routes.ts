@@ -11,7 +11,8 @@ import { checkIn, checkinStatus, joinActivity } from './service';
 
 /** Daily check-in and `allActivity/join`, for signed-in members. */
 export function registerCheckinRoutes(app: FastifyInstance) {
-  const { accounts, db } = app.services;
+  const { db } = app;
+  const { accounts } = app.services;
   const user = async (request: Parameters<typeof requireUser>[1]) => (await requireUser(accounts, request)).userId;
 
   endpoint(app, contract.status, async (q, request) =>

@@ -7,7 +7,8 @@ import { collectionView, exchangeSet } from './service';
 
 /** Collection campaigns: the member's cards and the exchange of a complete set. */
 export function registerCollectionRoutes(app: FastifyInstance) {
-  const { accounts, db } = app.services;
+  const { db } = app;
+  const { accounts } = app.services;
   const user = async (request: Parameters<typeof requireUser>[1]) => (await requireUser(accounts, request)).userId;
 
   endpoint(app, contract.status, async (q, request) =>

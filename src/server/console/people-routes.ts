@@ -15,7 +15,8 @@ import { personDetail, searchPeople } from './people';
  * Blocking and roles are the accounts admin update's (accounts/routes.ts).
  */
 export function registerPeopleRoutes(app: FastifyInstance) {
-  const { db, accounts } = app.services;
+  const { db } = app;
+  const { accounts } = app.services;
   const k = db.kysely;
 
   async function viewer(request: FastifyRequest) {

@@ -10,7 +10,8 @@ const COLUMNS = ['id', 'at', 'actor_id', 'actor', 'action', 'item_type', 'item_i
 
 /** The console's own API: the audit log, read and exported by admins. */
 export function registerConsoleRoutes(app: FastifyInstance) {
-  const { db, accounts } = app.services;
+  const { db } = app;
+  const { accounts } = app.services;
   app.register(async (staff) => {
     staff.addHook('onRequest', areaGuard(accounts, 'analytics'));
     endpoint(staff, contract.dashboard, () => app.services.console.dashboard());

@@ -11,7 +11,8 @@ import { dismissReports, hideItem, moderationQueue, reportItem, restoreItem } fr
  * or restore empties the page cache, so the next visitor's page is rendered without (or with) it.
  */
 export function registerModerationRoutes(app: FastifyInstance) {
-  const { db, accounts, pageCache } = app.services;
+  const { db } = app;
+  const { accounts, pageCache } = app.services;
 
   endpoint(
     app,

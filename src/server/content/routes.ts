@@ -11,7 +11,8 @@ import { relationOf, setFollow, setReaction } from './reactions';
  * sees the new count or comment.
  */
 export function registerContentRoutes(app: FastifyInstance) {
-  const { content, accounts, pageCache, db } = app.services;
+  const { db } = app;
+  const { content, accounts, pageCache } = app.services;
   const user = async (request: FastifyRequest) => (await requireUser(accounts, request)).userId;
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
   const written = <T>(result: T) => {

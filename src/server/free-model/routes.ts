@@ -11,7 +11,8 @@ import { freeModelFile, freeModelFiles, recordDownload } from './service';
 
 /** The free-model funnel: the free models, a model's files, signed links and the download itself. */
 export function registerFreeModelRoutes(app: FastifyInstance, deps: { secret: Buffer }) {
-  const { accounts, db, content } = app.services;
+  const { db } = app;
+  const { accounts, content } = app.services;
   const k = db.kysely;
 
   endpoint(app, contract.list, (q) => content.models({ price: ModelPrice.free, page: q.page, pageSize: q.pageSize }));

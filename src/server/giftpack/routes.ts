@@ -12,7 +12,8 @@ import { generateCodes, redeemGiftCode } from './service';
 
 /** Gift codes: redeeming (signed-in users; wrong entries limited per user and per address); batches, the list and voiding (the campaign's staff). */
 export function registerGiftpackRoutes(app: FastifyInstance) {
-  const { db, accounts } = app.services;
+  const { db } = app;
+  const { accounts } = app.services;
 
   endpoint(
     app,

@@ -6,7 +6,8 @@ import { addAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddr
 
 /** The raffle's shipping address book: every call is the signed-in user's own book. */
 export function registerAddressRoutes(app: FastifyInstance) {
-  const { accounts, db } = app.services;
+  const { db } = app;
+  const { accounts } = app.services;
   const user = async (request: FastifyRequest) => (await requireUser(accounts, request)).userId;
   // Generous for a person filling in a form; tight enough to stop scripted churn of the book.
   const writes = { rateLimit: { max: 60, timeWindow: '1 minute' } };

@@ -13,7 +13,8 @@ import { changeState, listCampaigns, restock } from './admin-actions';
  * edit that campaign only. Every write is audited in its own transaction.
  */
 export function registerLotteryAdminRoutes(app: FastifyInstance) {
-  const { db, accounts, pageCache } = app.services;
+  const { db } = app;
+  const { accounts, pageCache } = app.services;
   // Campaign pages are cached for a few seconds: a change shows at once on this instance.
   const changed = <T>(result: T): T => {
     pageCache.clear();

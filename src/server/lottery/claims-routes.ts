@@ -11,7 +11,8 @@ import { sendShippingCsv } from './shipping-export';
  * (`activity:<id>`) or admins; the campaign of a win is looked up before its scope is checked.
  */
 export function registerClaimsRoutes(app: FastifyInstance) {
-  const { db, accounts } = app.services;
+  const { db } = app;
+  const { accounts } = app.services;
   const campaign = (id: number) => ({ type: 'campaign' as const, id });
 
   app.register(async (admin) => {

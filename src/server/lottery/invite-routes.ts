@@ -12,7 +12,8 @@ import { prizeView } from './views';
 
 /** Invited friends of a raffle campaign: both POST, so the app's CSRF rule covers them as it does receiveAward. */
 export function registerInviteRoutes(app: FastifyInstance) {
-  const { accounts, db } = app.services;
+  const { db } = app;
+  const { accounts } = app.services;
 
   endpoint(
     app,

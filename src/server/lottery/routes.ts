@@ -13,7 +13,8 @@ import { lotteryInfo, myWins, prizeView, segmentOf, wheelWith } from './views';
 
 /** The raffle calls under `/api/rest/lottery/` (the page's, and staff write-off). */
 export function registerLotteryRoutes(app: FastifyInstance) {
-  const { accounts, db } = app.services;
+  const { db } = app;
+  const { accounts } = app.services;
   const k = db.kysely;
   const user = async (request: FastifyRequest) => (await requireUser(accounts, request)).userId;
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });

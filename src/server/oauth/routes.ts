@@ -6,13 +6,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { DEFAULT_LOCALE_FALLBACK } from '../http/locale';
 import { message } from '../http/messages';
-import { startJob } from '../jobs';
-import { purgeExpiredOidcRows } from './adapter';
 import { toClientMetadata } from './clients';
 import { registerInteractionRoutes } from './interactions';
 import { createOAuthProvider, OAUTH_PREFIX } from './provider';
-
-const PURGE_INTERVAL_MS = 60 * 60_000;
 
 /**
  * Mounts the OAuth server: oidc-provider (a Koa app) answers everything under OAUTH_PREFIX —
@@ -90,7 +86,4 @@ export async function registerOAuth(app: FastifyInstance, deps: { config: Config
       },
     );
   });
-
-  // Expired codes, tokens, interactions and sessions are never read again: clear them hourly.
-  startJob(app, { name: 'oauth2 purge', everyMs: PURGE_INTERVAL_MS, run: async () => ({ purged: await purgeExpiredOidcRows(db.kysely) }) });
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import { ResultCode } from '../../shared/errors';
 import type { Config } from '../config';
@@ -6,7 +5,7 @@ import type { FileStorage } from '../content/storage';
 import type { Db, Tx } from '../db/database';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
-import { startJob } from '../jobs';
+import type { Job } from '../jobs';
 
 const MB = 1024 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -100,8 +99,8 @@ export async function deleteAbandonedJobs(db: Db, storage: FileStorage, abandonM
   return { abandonedJobs: deleted, abandonedPhotos: files };
 }
 
-/** Deletes abandoned jobs every quarter of an hour on this instance (safe on several: each deletion re-checks under the lock). */
-export function startPhotoScanCleanup(app: FastifyInstance, db: Db, storage: FileStorage, config: Config) {
+/** Deletes abandoned jobs every quarter of an hour (safe on several instances: each deletion re-checks under the lock). */
+export function abandonedJobsCleanup(db: Db, storage: FileStorage, config: Config): Job {
   const { abandonMs } = limitsOf(config);
-  startJob(app, { name: 'photo scan cleanup', everyMs: 15 * 60_000, run: () => deleteAbandonedJobs(db, storage, abandonMs) });
+  return { name: 'photo scan cleanup', everyMs: 15 * 60_000, run: () => deleteAbandonedJobs(db, storage, abandonMs) };
 }

@@ -12,7 +12,8 @@ const jobId = (params: unknown) => pathNumber((params as { id?: unknown }).id);
 
 /** Photo modelling scan jobs: signed-in members, each reading and writing only their own jobs. */
 export function registerPhotoScanRoutes(app: FastifyInstance, config: Config) {
-  const { accounts, db, content } = app.services;
+  const { db } = app;
+  const { accounts, content } = app.services;
   const service = createPhotoScanService(db, content.storage, limitsOf(config));
   // Counted per member (a member's addresses change; one address may be many members' network),
   // before the body is read; callers without a session are counted by address.

@@ -7,7 +7,8 @@ import { myRegistration, register, registrationsCsv } from './service';
 
 /** University programme registration (signed-in students) and the staff export. */
 export function registerUniverRoutes(app: FastifyInstance) {
-  const { accounts, db } = app.services;
+  const { db } = app;
+  const { accounts } = app.services;
   const k = db.kysely;
 
   endpoint(app, contract.register, async (input, request) => register(k, (await requireUser(accounts, request)).userId, input), {

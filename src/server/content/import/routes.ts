@@ -17,7 +17,8 @@ import * as service from './service';
  * Global admins only, checked when the request arrives, before an upload body is read.
  */
 export function registerContentImport(app: FastifyInstance) {
-  const { db, accounts, pageCache, content } = app.services;
+  const { db } = app;
+  const { accounts, pageCache, content } = app.services;
 
   app.register(async (admin) => {
     admin.addHook('onRequest', areaGuard(accounts, 'content'));
