@@ -23,7 +23,7 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 
 /**
  * The collector the Sensors Data SDK sends to (every encoding: decode.ts) and the staff
- * dashboard's figures. Registered with one line in app.ts.
+ * dashboard's figures. Registered by the analytics plugin (plugin.ts).
  */
 export function registerAnalyticsRoutes(app: FastifyInstance, config: Config) {
   const writer = new AnalyticsWriter(app.db, {

@@ -9,7 +9,7 @@ declare module 'fastify' {
 /**
  * Whether this instance is draining: told to stop (SIGTERM), it still serves every request but
  * /healthz answers 503, so load balancers take it out of rotation before it stops listening.
- * One per app (buildApp decorates it as `app.drain`); main.ts starts it, the health route reads it.
+ * One per app (the core plugin decorates it as `app.drain`); main.ts starts it, the health route reads it.
  */
 export class Drain {
   #draining = false;
