@@ -7,6 +7,7 @@ import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerCheckinRoutes } from './checkin/routes';
 import { registerCollectionRoutes } from './collection/routes';
 import type { Config } from './config';
+import { registerCatalogueConsole } from './console/catalogue-routes';
 import { registerConsoleRoutes } from './console/routes';
 import { registerFileRoute } from './content/files-route';
 import { registerContentImport } from './content/import/routes';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   registerClaimsRoutes(app);
   registerModerationRoutes(app);
   registerConsoleRoutes(app);
+  registerCatalogueConsole(app);
   registerUniverRoutes(app);
   registerPhotoScanRoutes(app, config);
   registerModelerRoutes(app);
