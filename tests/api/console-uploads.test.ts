@@ -77,8 +77,11 @@ describe.each(ENGINES)('console uploads on %s', (engine) => {
     const stored = await suite.t.app.inject({ method: 'GET', url: last.file?.url ?? '' });
     expect(Buffer.from(stored.rawPayload).equals(GCODE)).toBe(true);
     expect(await audits(last.file?.fileId ?? 0)).toHaveLength(1);
-    // Finished: the upload and its parts are gone.
-    expect((await call('GET', `${UPLOADS}/status?uploadId=${id}`, editor)).code).toBe(ResultCode.notFound);
+    // Finished: its parts are gone; a client that lost the last answer learns the file from status,
+    // and the last part sent again is not taken twice.
+    expect((await call('GET', `${UPLOADS}/status?uploadId=${id}`, editor)).result).toMatchObject({ offset: GCODE.length, file: last.file });
+    expect((await part(editor, id, GCODE.length - 10, GCODE.subarray(GCODE.length - 10))).result).toEqual({ offset: GCODE.length });
+    expect(await audits(last.file?.fileId ?? 0)).toHaveLength(1);
     expect(await suite.t.db.kysely.selectFrom('content_upload_parts').selectAll().where('upload_id', '=', id).execute()).toEqual([]);
   });
 

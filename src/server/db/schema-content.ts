@@ -36,13 +36,14 @@ export interface ContentTables {
     /** Hidden by staff (migration 0025): deleted_at is set too, so visitors' reads skip it. */
     hidden_at: Defaulted<number | null>;
   };
-  /** Resumable uploads under way (migration 0032); deleted once complete. */
+  /** Resumable uploads (migration 0032); a complete one keeps its stored file's id, its parts deleted. */
   content_uploads: {
     id: string;
     actor_id: number;
     name: string;
     size_bytes: number;
     received_bytes: Defaulted<number>;
+    file_id: Defaulted<number | null>;
     created_at: number;
     updated_at: number;
   };

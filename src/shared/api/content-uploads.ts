@@ -6,7 +6,8 @@ import { ZFileName, ZUploadedFile } from './content-admin';
  * file goes in parts (the raw bytes as the body, `?uploadId=&offset=`), each at the offset the
  * server has reached; a dropped connection asks `status` and resumes there. The last part
  * completes the upload: the whole file is checked as a one-call upload is (type from the bytes,
- * size, a 3MF's ZIP directory, G-code's head) and the answer carries the stored file.
+ * size, a 3MF's ZIP directory, G-code's head) and the answer carries the stored file; a client
+ * whose last answer was lost finds it with `status`.
  * Staff with the `content` scope; an upload is its starter's only.
  */
 
@@ -30,7 +31,7 @@ export const ZUploadState = z.object({
   sizeBytes: z.number().int(),
   /** Bytes received so far: where the next part starts. */
   offset: z.number().int(),
-  /** The stored file, once the last part is in (then the upload id is gone). */
+  /** The stored file, once the last part is in (`status` answers it for a day after). */
   file: ZUploadedFile.nullable(),
 });
 export type TUploadState = z.infer<typeof ZUploadState>;

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
+import type { TUploadedFile } from '../../../shared/api/content-admin';
 import type { TUploadState } from '../../../shared/api/content-uploads';
 import { ResultCode } from '../../../shared/errors';
 import type { AuditHook } from '../../console/audit';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { checkGcodeHead, GcodeFormatError } from '../gcode/parse';
+import { fileUrl } from '../models';
 import type { FileStorage } from '../storage';
 import { detectFileType, extensionOf, type FileType, MAX_FILE_BYTES, typeOfExtension } from './file-types';
 import { checkUpload, saveUpload } from './files';
@@ -14,11 +16,13 @@ import { checkUpload, saveUpload } from './files';
  * not hold the write lock), then taken by one guarded update that moves the offset from where the
  * part starts: a part sent twice, or two at once for the same offset, is taken once and the other
  * copy removed. The last part completes the upload: the parts are read back in order and the whole
- * file goes through the one-call upload's checks (files.ts) before it is recorded.
+ * file goes through the one-call upload's checks (files.ts) before it is recorded. A complete upload
+ * keeps the file's id (its parts removed), so a client whose last answer was lost asks `status`.
  */
 
 /** Uploads one staff member may have under way; a new one past this is refused. */
 const OPEN_PER_ACTOR = 20;
+const DAY = 86_400_000;
 
 const unknownUpload = () => new AppError(ResultCode.notFound, { messageKey: 'notFoundNamed', params: { field: 'uploadId', id: '' } });
 const tooLarge = (type: FileType) =>
@@ -61,12 +65,12 @@ function checkHead(type: FileType, head: Uint8Array) {
     });
 }
 
-const state = (row: { id: string; name: string; size_bytes: number; received_bytes: number }): TUploadState => ({
+const state = (row: { id: string; name: string; size_bytes: number; received_bytes: number }, file: TUploadedFile | null = null) => ({
   uploadId: row.id,
   name: row.name,
   sizeBytes: Number(row.size_bytes),
   offset: Number(row.received_bytes),
-  file: null,
+  file,
 });
 
 export function createUploads(db: Db, storage: FileStorage) {
@@ -105,7 +109,7 @@ export function createUploads(db: Db, storage: FileStorage) {
     return Buffer.concat(chunks);
   }
 
-  async function complete(uploadId: string, name: string, now: number, audit: AuditHook) {
+  async function complete(uploadId: string, name: string, now: number, audit: AuditHook): Promise<TUploadedFile> {
     const bytes = await readWhole(uploadId);
     let checked: ReturnType<typeof checkUpload>;
     try {
@@ -115,11 +119,27 @@ export function createUploads(db: Db, storage: FileStorage) {
       throw err;
     }
     const { storageKey: _key, ...file } = await saveUpload(k, storage, bytes, checked, now);
-    await db.transaction((trx) =>
-      audit(trx, { itemId: file.fileId, after: { name: file.name, kind: file.kind, sizeBytes: file.sizeBytes } }),
-    );
-    await discard(uploadId);
+    // The file's audit row, the upload's link to it and the end of its parts commit together.
+    const parts = await db.transaction(async (trx) => {
+      await audit(trx, { itemId: file.fileId, after: { name: file.name, kind: file.kind, sizeBytes: file.sizeBytes } });
+      await trx.updateTable('content_uploads').set({ file_id: file.fileId, updated_at: now }).where('id', '=', uploadId).execute();
+      const rows = await trx.selectFrom('content_upload_parts').select('storage_key').where('upload_id', '=', uploadId).execute();
+      await trx.deleteFrom('content_upload_parts').where('upload_id', '=', uploadId).execute();
+      return rows;
+    });
+    await Promise.all(parts.map((p) => storage.remove(p.storage_key)));
     return file;
+  }
+
+  async function storedFile(fileId: number): Promise<TUploadedFile | null> {
+    const f = await k
+      .selectFrom('content_files')
+      .select(['id', 'kind', 'name', 'mime', 'size_bytes', 'storage_key'])
+      .where('id', '=', fileId)
+      .executeTakeFirst();
+    return f
+      ? { fileId: f.id, kind: f.kind, name: f.name, mime: f.mime, sizeBytes: Number(f.size_bytes), url: fileUrl(f.storage_key) }
+      : null;
   }
 
   return {
@@ -130,6 +150,7 @@ export function createUploads(db: Db, storage: FileStorage) {
         .selectFrom('content_uploads')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('actor_id', '=', actorId)
+        .where('file_id', 'is', null)
         .executeTakeFirstOrThrow();
       if (Number(open.n) >= OPEN_PER_ACTOR) {
         // The oldest unfinished upload makes room: an abandoned one never blocks its owner.
@@ -137,10 +158,20 @@ export function createUploads(db: Db, storage: FileStorage) {
           .selectFrom('content_uploads')
           .select('id')
           .where('actor_id', '=', actorId)
+          .where('file_id', 'is', null)
           .orderBy('updated_at')
           .executeTakeFirstOrThrow();
         await discard(oldest.id);
       }
+      // Complete uploads are remembered for a client that lost its last answer, a day at most.
+      await db.transaction((trx) =>
+        trx
+          .deleteFrom('content_uploads')
+          .where('actor_id', '=', actorId)
+          .where('file_id', 'is not', null)
+          .where('updated_at', '<', now - DAY)
+          .execute(),
+      );
       const row = { id: crypto.randomBytes(16).toString('hex'), actor_id: actorId, name: input.name, size_bytes: input.sizeBytes };
       await db.transaction((trx) =>
         trx
@@ -152,7 +183,8 @@ export function createUploads(db: Db, storage: FileStorage) {
     },
 
     async status(actorId: number, uploadId: string): Promise<TUploadState> {
-      return state(await own(actorId, uploadId));
+      const row = await own(actorId, uploadId);
+      return state(row, row.file_id === null ? null : await storedFile(Number(row.file_id)));
     },
 
     /** Takes one part; the last one completes the upload (`audit` records the stored file). */
@@ -195,8 +227,8 @@ export function createUploads(db: Db, storage: FileStorage) {
         throw new AppError(ResultCode.uploadOffset, { params: { offset: at }, result: { offset: at } });
       }
       const offset = received + input.bytes.byteLength;
-      if (offset < size) return { ...state(row), offset };
-      return { ...state(row), offset, file: await complete(row.id, row.name, now, audit) };
+      const moved = { ...row, received_bytes: offset };
+      return state(moved, offset < size ? null : await complete(row.id, row.name, now, audit));
     },
   };
 }

@@ -6,7 +6,8 @@ import { autoId } from './dialect';
  * its file and size when it starts, then takes the file in parts, each appended only at the offset
  * reached so far (a guarded update of `received_bytes`), so a dropped connection resumes where it
  * stopped and a part sent twice is taken once. Each part is a file of the store until the upload
- * completes and is checked whole; the rows of a finished upload are deleted.
+ * completes and is checked whole; then the parts go and the upload keeps the stored file's id, so
+ * a client whose last answer was lost still learns which file it made.
  */
 export const migration0032: Migration = {
   async up(db: Kysely<unknown>) {
@@ -17,6 +18,8 @@ export const migration0032: Migration = {
       .addColumn('name', 'varchar(200)', (c) => c.notNull())
       .addColumn('size_bytes', 'bigint', (c) => c.notNull())
       .addColumn('received_bytes', 'bigint', (c) => c.notNull().defaultTo(0))
+      // The stored file (content_files) once the upload is complete.
+      .addColumn('file_id', 'bigint')
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
