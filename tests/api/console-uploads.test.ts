@@ -151,6 +151,32 @@ describe.each(ENGINES)('console uploads on %s', (engine) => {
     expect((await call('POST', `${UPLOADS}/start`, undefined, { name: 'a.stl', sizeBytes: 10 })).code).toBe(ResultCode.token);
   });
 
+  it('refuses a part or an image sent cross-site (no app id header, or another origin), storing nothing', async () => {
+    const s = await start(editor, 'tri.stl', SAMPLES.asciiStl.length);
+    const before = await suite.t.db.kysely.selectFrom('content_files').select('id').execute();
+    for (const [url, cookie] of [
+      [`${UPLOADS}/part?uploadId=${s.result.uploadId}&offset=0`, editor],
+      [`${IMAGE}?name=a.png`, shop],
+    ] as const) {
+      const bare = await suite.t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, 'content-type': 'application/octet-stream' },
+        payload: SAMPLES.png,
+      });
+      expect(bare.statusCode, url).toBe(403);
+      const foreign = await suite.t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...CLIENT_HEADERS, cookie, origin: 'https://evil.example', 'content-type': 'application/octet-stream' },
+        payload: SAMPLES.png,
+      });
+      expect(foreign.statusCode, url).toBe(403);
+    }
+    expect(await suite.t.db.kysely.selectFrom('content_files').select('id').execute()).toEqual(before);
+    expect((await call('GET', `${UPLOADS}/status?uploadId=${s.result.uploadId}`, editor)).result.offset).toBe(0);
+  });
+
   it('stores a product image for mall staff, audited, and refuses anything but an image', async () => {
     const r = (await raw(`${IMAGE}?name=spool.png`, shop, SAMPLES.png)).json();
     expect(r).toMatchObject({ code: 0, result: { kind: 'image', mime: 'image/png', name: 'spool.png' } });

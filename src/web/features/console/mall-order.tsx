@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { data, Link, useRevalidator } from 'react-router';
 import type * as mall from '../../../shared/api/mall';
 import { MALL_API } from '../../../shared/api/routes-mall';
@@ -8,11 +8,11 @@ import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { LocalTime } from '../../ui/local-time';
-import { showToast } from '../../ui/toast';
 import type { Route } from './+types/mall-order';
 import { NotYours } from './catalogue-parts';
 import { mayView, sectionStatus } from './mall-access';
 import { consolePaths } from './paths';
+import { useAction } from './use-action';
 import './operations.css';
 import './catalogue.css';
 
@@ -97,19 +97,7 @@ function Actions({ order }: { order: mall.AdminOrder }) {
   const { t } = useTranslation('catalogue');
   const api = useApi();
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const run = async (fn: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await fn();
-      showToast(done);
-      await revalidator.revalidate();
-    } catch {
-      // The client's toast says why.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useAction(() => revalidator.revalidate());
   const ship = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { data, Link, useRevalidator } from 'react-router';
 import type * as mall from '../../../shared/api/mall';
 import type { AdminProduct } from '../../../shared/api/mall';
@@ -7,11 +7,11 @@ import { formatFen } from '../../../shared/mall-rules';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
-import { showToast } from '../../ui/toast';
 import type { Route } from './+types/mall-products';
 import { NotYours } from './catalogue-parts';
 import { mayView, sectionStatus } from './mall-access';
 import { consolePaths } from './paths';
+import { useAction } from './use-action';
 import './operations.css';
 import './catalogue.css';
 
@@ -54,20 +54,8 @@ function ProductCard({ product: p }: { product: AdminProduct }) {
   const { t, locale } = useTranslation('catalogue');
   const api = useApi();
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction(() => revalidator.revalidate());
   const name = p.name[locale] || p.name.en;
-  const run = async (fn: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await fn();
-      showToast(done);
-      await revalidator.revalidate();
-    } catch {
-      // The client's toast says why.
-    } finally {
-      setBusy(false);
-    }
-  };
   // Hiding is saving the product off sale: the shop stops showing it, orders keep their lines.
   const toggle = () =>
     run(
