@@ -32,6 +32,8 @@ export function pageServices(s: Services) {
     docs: only(s.docs, ['render']),
     lottery: only(s.lottery, ['checkinPage', 'collectionPage', 'currentRaffleId', 'giftCodePage', 'invitePage', 'newcomerPage', 'page']),
     mall: only(s.mall, ['product', 'products']),
+    /** The console's Mall pages: staff reads only (the loaders check the `mall` scope first). */
+    mallAdmin: only(s.mall.admin, ['order', 'orders', 'products']),
     modeler: only(s.modeler, ['contest', 'request', 'requests']),
     site: only(s.site, ['landing']),
     venues: only(s.venues, ['laboratory', 'landing', 'view', 'wechat']),

@@ -48,6 +48,7 @@ export const ResultCode = {
   invalidGcode: 1203,
   fileKindMismatch: 1204,
   nameTaken: 1205,
+  uploadOffset: 1206,
   // content
   followSelf: 1301,
   notYourComment: 1302,

@@ -114,6 +114,13 @@ export default [
     route('moderation', 'features/console/moderation.tsx', { id: 'console-moderation' }),
     route('people', 'features/console/people.tsx', { id: 'console-people' }),
     route('people/:id', 'features/console/person.tsx', { id: 'console-person' }),
+    // The Mall and Content sections.
+    route('mall', 'features/console/mall-products.tsx', { id: 'console-mall' }),
+    route('mall/products/new', 'features/console/mall-product.tsx', { id: 'console-product-new' }),
+    route('mall/products/:id', 'features/console/mall-product.tsx', { id: 'console-product' }),
+    route('mall/orders', 'features/console/mall-orders.tsx', { id: 'console-mall-orders' }),
+    route('mall/orders/:orderNo', 'features/console/mall-order.tsx', { id: 'console-mall-order' }),
+    route('content', 'features/console/content-import.tsx', { id: 'console-content' }),
   ]),
 
   // Venues: one page module per kind of page, configured per slug on the server.

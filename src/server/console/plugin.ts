@@ -1,7 +1,9 @@
 import { domainPlugin } from '../domain-plugin';
+import { registerCatalogueConsole } from './catalogue-routes';
 import { registerConsoleRoutes } from './routes';
 
-/** The operator console's own reads and its People section. */
-export const consolePlugin = domainPlugin({ name: 'console', dependencies: ['accounts', 'lottery'] }, (app) => {
+/** The operator console's own reads, its People section, and its Mall and Content sections' calls. */
+export const consolePlugin = domainPlugin({ name: 'console', dependencies: ['accounts', 'lottery', 'mall', 'content'] }, (app) => {
   registerConsoleRoutes(app);
+  registerCatalogueConsole(app);
 });

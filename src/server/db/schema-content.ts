@@ -36,6 +36,18 @@ export interface ContentTables {
     /** Hidden by staff (migration 0025): deleted_at is set too, so visitors' reads skip it. */
     hidden_at: Defaulted<number | null>;
   };
+  /** Resumable uploads (migration 0032); a complete one keeps its stored file's id, its parts deleted. */
+  content_uploads: {
+    id: string;
+    actor_id: number;
+    name: string;
+    size_bytes: number;
+    received_bytes: Defaulted<number>;
+    file_id: Defaulted<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  content_upload_parts: { id: Generated<number>; upload_id: string; offset_bytes: number; size_bytes: number; storage_key: string };
   model_images: { model_id: number; file_id: number; position: number };
   model_files: { model_id: number; file_id: number; position: number };
   slices: {

@@ -5,8 +5,10 @@ import pkg from '../../../package.json' with { type: 'json' };
 import * as accountsApi from '../../shared/api/accounts';
 import * as consoleApi from '../../shared/api/console';
 import * as contentAdminApi from '../../shared/api/content-admin';
+import * as contentUploadsApi from '../../shared/api/content-uploads';
 import { type AnyContract, CONTRACTS, type ContractEntry } from '../../shared/api/contracts';
 import * as claimsApi from '../../shared/api/lottery-claims';
+import * as mallConsoleApi from '../../shared/api/mall-console';
 import * as systemApi from '../../shared/api/system';
 import { APP_ID, DEFAULT_LOTTERY_CHANNEL, HEADER, WEB_PLATFORM } from '../../shared/context';
 import { messageKeyFor, ResultCode } from '../../shared/errors';
@@ -34,8 +36,8 @@ const SERVER_CONTRACTS: ContractEntry[] = [
 const PLAIN = new Set<AnyContract>([systemApi.health]);
 /** accounts/routes.ts: a 302 to the sign-in provider. */
 const REDIRECT = new Set<AnyContract>([accountsApi.oauthStart]);
-/** content/import/routes.ts: the raw body is the file; the input is read from the query. */
-const RAW_BODY = new Set<AnyContract>([contentAdminApi.uploadFile]);
+/** content/import/routes.ts, console/catalogue-routes.ts: the raw body is the file (or a part); the input is read from the query. */
+const RAW_BODY = new Set<AnyContract>([contentAdminApi.uploadFile, mallConsoleApi.adminImage, contentUploadsApi.uploadPart]);
 /** Streamed CSV files (http/csv.ts). */
 const CSV = new Set<AnyContract>([consoleApi.auditExport, claimsApi.shippingExport]);
 

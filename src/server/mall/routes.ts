@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OrderCard } from '../../shared/api/mall';
 import * as contract from '../../shared/api/mall';
+import { adminOrder } from '../../shared/api/mall-console';
 import { MALL_PAY_NOTIFY_PATH, MALL_REFUND_NOTIFY_PATH } from '../../shared/api/routes-mall';
 import { requireUser } from '../accounts/auth';
 import { requireMay } from '../console/access';
@@ -80,6 +81,7 @@ export function registerMallRoutes(app: FastifyInstance, deps: MallRouteDeps) {
     );
     endpoint(admin, contract.adminProducts, () => mall.admin.products());
     endpoint(admin, contract.adminOrders, (input) => mall.admin.orders(input));
+    endpoint(admin, adminOrder, (input) => mall.admin.order(input.orderNo));
     endpoint(admin, contract.adminShip, async (input, request) =>
       mall.admin.ship(
         input.orderNo,

@@ -42,6 +42,8 @@ export interface MallAdmin {
   restock(id: number, add: number, audit?: AuditHook): Promise<AdminProduct>;
   products(): Promise<{ items: AdminProduct[] }>;
   orders(page: { before?: number; limit: number; state?: OrderState }): Promise<{ items: AdminOrder[]; more: boolean }>;
+  /** One order by its number (3804 when there is none). */
+  order(orderNo: string): Promise<AdminOrder>;
   ship(orderNo: string, shipping: { carrier: string; trackingNo: string }, staffId: number | null, audit?: AuditHook): Promise<AdminOrder>;
   refund(orderNo: string, reason: string, staffId: number | null, audit?: AuditHook): Promise<AdminOrder>;
   /** The job: unpaid orders past their time cancelled, shipped ones past AUTO_COMPLETE_MS done. */
@@ -96,6 +98,7 @@ export function createMallService(deps: PaymentDeps, now: () => number = Date.no
         const { rows, more } = await orderPage(q, page.state ? { state: page.state } : {}, page);
         return { items: await Promise.all(rows.map(adminView)), more };
       },
+      order: async (orderNo) => adminView(await staffOrder(orderNo)),
       async ship(orderNo, shipping, staffId, audit) {
         const order = await staffOrder(orderNo);
         if (order.state !== 'paid') throw new AppError(ResultCode.orderStateChanged);

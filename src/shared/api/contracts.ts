@@ -8,6 +8,7 @@ import * as consoleApi from './console';
 import * as consolePeople from './console-people';
 import * as content from './content';
 import * as contentAdmin from './content-admin';
+import * as contentUploads from './content-uploads';
 import * as freeModel from './free-model';
 import * as giftcodeAdmin from './giftcode-admin';
 import * as giftpack from './giftpack';
@@ -18,6 +19,7 @@ import * as lotteryClaims from './lottery-claims';
 import * as lotteryInvites from './lottery-invites';
 import * as lotteryWechat from './lottery-wechat';
 import * as mall from './mall';
+import * as mallConsole from './mall-console';
 import * as modeler from './modeler';
 import * as moderation from './moderation';
 import * as photoScan from './photo-scan';
@@ -39,6 +41,7 @@ const MODULES = [
   { tag: 'accounts', file: 'accounts.ts', exports: accounts },
   { tag: 'content', file: 'content.ts', exports: content },
   { tag: 'content-admin', file: 'content-admin.ts', exports: contentAdmin },
+  { tag: 'content-admin', file: 'content-uploads.ts', exports: contentUploads },
   { tag: 'content', file: 'moderation.ts', exports: moderation },
   { tag: 'address', file: 'addresses.ts', exports: addresses },
   { tag: 'lottery', file: 'lottery.ts', exports: lottery },
@@ -58,6 +61,7 @@ const MODULES = [
   { tag: 'analytics', file: 'analytics.ts', exports: analytics },
   { tag: 'venues', file: 'venues.ts', exports: venues },
   { tag: 'mall', file: 'mall.ts', exports: mall },
+  { tag: 'mall', file: 'mall-console.ts', exports: mallConsole },
   { tag: 'console', file: 'console.ts', exports: consoleApi },
   { tag: 'console', file: 'console-people.ts', exports: consolePeople },
 ] as const;

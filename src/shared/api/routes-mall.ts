@@ -27,6 +27,10 @@ export const MALL_API = {
   adminRestock: { method: 'POST', path: `${MALL_ADMIN}/product/restock` },
   adminProducts: { method: 'GET', path: `${MALL_ADMIN}/products` },
   adminOrders: { method: 'GET', path: `${MALL_ADMIN}/orders` },
+  /** One order by its number, with the buyer, address and history (the console's order page). */
+  adminOrder: { method: 'GET', path: `${MALL_ADMIN}/order` },
+  /** A product image (the raw file as the body). */
+  adminImage: { method: 'POST', path: `${MALL_ADMIN}/image` },
   adminShip: { method: 'POST', path: `${MALL_ADMIN}/order/ship` },
   adminRefund: { method: 'POST', path: `${MALL_ADMIN}/order/refund` },
 } as const;

@@ -1,6 +1,7 @@
 import type accounts from '../../../locales/en/accounts.json';
 import type analytics from '../../../locales/en/analytics.json';
 import type campaigns from '../../../locales/en/campaigns.json';
+import type catalogue from '../../../locales/en/catalogue.json';
 import type collection from '../../../locales/en/collection.json';
 import type common from '../../../locales/en/common.json';
 import type consoleNs from '../../../locales/en/console.json';
@@ -64,6 +65,8 @@ export interface Resources {
   operations: typeof operations;
   /** The console's People section. */
   people: typeof people;
+  /** The console's Mall and Content sections. */
+  catalogue: typeof catalogue;
 }
 export type Namespace = keyof Resources;
 export const NAMESPACES: Namespace[] = [
@@ -90,4 +93,5 @@ export const NAMESPACES: Namespace[] = [
   'console',
   'operations',
   'people',
+  'catalogue',
 ];

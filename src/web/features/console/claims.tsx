@@ -6,11 +6,11 @@ import { OPERATIONS_API } from '../../../shared/api/routes-operations';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import { LocalTime } from '../../ui/local-time';
-import { showToast } from '../../ui/toast';
 import { useSignedInApi } from '../accounts/signed-in-api';
 import { useSignedInData } from '../accounts/use-signed-in-data';
 import type { Route } from './+types/claims';
 import { CampaignPicker, StateTabs } from './operations-parts';
+import { useAction } from './use-action';
 import './operations.css';
 
 /** Winners and claims of one campaign: filter, search, export the shipping list, mark shipped or undo. */
@@ -115,19 +115,7 @@ function Winners(p: { campaignId: string; state: TWinnerState; q: string; onFilt
 function WinnerCard({ win, onChange }: { win: WinnerRow; onChange: () => void }) {
   const { t } = useTranslation('operations');
   const api = useSignedInApi();
-  const [busy, setBusy] = useState(false);
-  const run = async (fn: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await fn();
-      showToast(done);
-      onChange();
-    } catch {
-      // The client's toast says why.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useAction(onChange);
   const ship = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);

@@ -26,6 +26,9 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { path: consolePaths.giftCodes, labelKey: 'nav.giftCodes', section: 'campaigns' },
   { path: consolePaths.moderation, labelKey: 'nav.moderation', section: 'content' },
   { path: consolePaths.people, labelKey: 'nav.people', section: 'people' },
+  // The Mall and Content sections.
+  { path: consolePaths.mall, labelKey: 'nav.mall', section: 'mall' },
+  { path: consolePaths.content, labelKey: 'nav.content', section: 'content' },
 ];
 
 /** The entries a user with these sections sees. */

@@ -13,4 +13,11 @@ export const consolePaths = {
   moderation: '/admin/moderation',
   people: '/admin/people',
   person: (id: number | string) => `/admin/people/${id}`,
+  // The Mall and Content sections.
+  mall: '/admin/mall',
+  newProduct: '/admin/mall/products/new',
+  product: (id: number | string) => `/admin/mall/products/${id}`,
+  mallOrders: '/admin/mall/orders',
+  mallOrder: (orderNo: string) => `/admin/mall/orders/${orderNo}`,
+  content: '/admin/content',
 } as const;

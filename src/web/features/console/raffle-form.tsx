@@ -1,9 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { FieldIssue } from '../../../shared/api/envelope';
 import { type createCampaign, LOTTERY_ADMIN_API, type updateCampaign } from '../../../shared/api/lottery-admin';
 import { may } from '../../../shared/console-access';
-import { LOCALES } from '../../../shared/i18n';
 import { ApiError } from '../../api/client';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';
@@ -11,8 +10,9 @@ import { pageBase } from '../../page-loader';
 import type { Route } from './+types/raffle-form';
 import { consoleAccess } from './console-loader';
 import { consolePaths } from './paths';
-import { blankDraft, draftOf, fromLocalInput, missing, newPrize, odds, type RaffleDraft, type Texts, toLocalInput } from './raffle-draft';
+import { blankDraft, draftOf, fromLocalInput, newPrize, odds, type RaffleDraft, toLocalInput } from './raffle-draft';
 import { PrizeEditor } from './raffle-prizes';
+import { TextsField } from './texts-field';
 
 /**
  * A raffle's form (`/admin/campaigns/new`, `?from=<id>` to duplicate, `/admin/campaigns/<id>` to
@@ -169,35 +169,5 @@ function Editor({ id, draws, initial }: { id: number | null; draws: number; init
         ) : null}
       </div>
     </form>
-  );
-}
-
-/** One text in the four languages side by side; a missing translation is flagged. */
-function TextsField({ legend, value, onChange, long }: { legend: string; value: Texts; onChange: (v: Texts) => void; long?: boolean }) {
-  const { t } = useTranslation('console');
-  const gaps = missing(value);
-  const id = useId();
-  return (
-    <fieldset className="card console-texts">
-      <legend>{legend}</legend>
-      {gaps.length > 0 ? <p className="console-missing">{t('raffle.missing', { languages: gaps.join(', ') })}</p> : null}
-      <div className="console-langs">
-        {LOCALES.map((l) => {
-          const inputId = `${id}-${l}`;
-          const props = {
-            id: inputId,
-            lang: l,
-            value: value[l],
-            onChange: (e: { target: { value: string } }) => onChange({ ...value, [l]: e.target.value }),
-          };
-          return (
-            <div key={l} className={value[l].trim() === '' ? 'console-lang console-lang-missing' : 'console-lang'}>
-              <label htmlFor={inputId}>{t(`languages.${l}`)}</label>
-              {long ? <textarea rows={4} {...props} /> : <input {...props} />}
-            </div>
-          );
-        })}
-      </div>
-    </fieldset>
   );
 }

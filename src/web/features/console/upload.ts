@@ -6,12 +6,17 @@ import { uuidv7 } from '../../../shared/uuid';
 import { browserIdentity } from '../../api/identity';
 
 /**
- * Uploads an image through the content admin API (the raw file is the body, so it is not a JSON
- * call of the API client); the stored file's URL, or the server's message when it refused.
+ * Uploads an image through the content admin API, or another admin upload route taking the raw
+ * file as the body (`path`: the mall's product images), so it is not a JSON call of the API
+ * client; the stored file's URL, or the server's message when it refused.
  */
-export async function uploadImage(file: File, locale: Locale): Promise<{ url: string } | { error: string }> {
+export async function uploadImage(
+  file: File,
+  locale: Locale,
+  path: string = CONTENT_ADMIN_API.file.path,
+): Promise<{ url: string } | { error: string }> {
   const headers = headerContextValues({ ...browserIdentity(locale), requestId: uuidv7() });
-  const res = await fetch(`${CONTENT_ADMIN_API.file.path}?name=${encodeURIComponent(file.name.slice(-200))}`, {
+  const res = await fetch(`${path}?name=${encodeURIComponent(file.name.slice(-200))}`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/octet-stream', accept: 'application/json' },
     credentials: 'same-origin',
