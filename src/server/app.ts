@@ -15,6 +15,7 @@ import { registerContentRoutes } from './content/routes';
 import { type Db, openDatabase } from './db/database';
 import { registerFreeModelRoutes } from './freemodel/routes';
 import { registerGiftpackRoutes } from './giftpack/routes';
+import { brotliParams } from './http/compression';
 import { headerContextPlugin, requestIdFrom } from './http/context';
 import { registerCsrf } from './http/csrf';
 import { Drain } from './http/drain';
@@ -128,7 +129,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     threshold: 1024,
     encodings: ['br', 'gzip'],
     // Quality 4 keeps on-the-fly brotli cheap; static assets are pre-compressed at build time.
-    brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: brotliParams(4) },
   });
   registerUnreadBodyDiscard(app);
   await registerRateLimit(app, {
