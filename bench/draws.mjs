@@ -14,7 +14,9 @@
 // server answers at 127.0.0.1:5432 (user postgres): a fresh database `cxy_bench_<timestamp>` is
 // created for the run and dropped afterwards (BENCH_PG_URL=none skips PostgreSQL).
 //
-// Each engine gets its own product server and database: 100 users, each with a session (made by the
+// Each engine gets its own database and product server; PostgreSQL gets PG_INSTANCES product
+// servers on the one database (BENCH_PG_INSTANCES, default 2), the connections split evenly between
+// them, as a deployment scales out. Each engine gets 100 users, each with a session (made by the
 // product's own session code, no password sign-in: argon2 would cost ~100 ms a user), a warm-up
 // campaign and a measured one (created with `npm run lottery:admin -- create`), so the measured run
 // starts with full stock, and 4,000 more chances a user. Every autocannon connection is one user
@@ -57,6 +59,17 @@ const DRAW_PATH = '/api/rest/lottery/tLottery/lottery';
 const CODE_OK = 0;
 
 const USERS = DRAW_CONNECTIONS;
+/** Product servers sharing the PostgreSQL database. */
+export const PG_INSTANCES = Number(process.env.BENCH_PG_INSTANCES || 2);
+/** The engines measured (BENCH_DRAW_ENGINES=postgres measures PostgreSQL alone). */
+const ENGINES = (process.env.BENCH_DRAW_ENGINES || 'sqlite,postgres').split(',');
+/**
+ * The hot-row campaign: one prize every draw wins (no no-win weight), with stock for far more draws
+ * than the run makes, so every draw takes a unit of the same row — the contention a popular
+ * big-stock prize brings.
+ */
+const HOT_PRIZES = [{ source: 3, kind: 3, stock: 10_000_000, weight: 1, value: 1 }];
+
 /** Once-only chances per user (settings.campaignChances, at most 1000), plus 1 daily. */
 const CAMPAIGN_CHANCES = 1000;
 /**
@@ -112,7 +125,7 @@ export function createUsers(databaseUrl, n = USERS) {
 }
 
 /** A campaign through the operator command; returns it as stored (ids, prizes). */
-export function createCampaign(databaseUrl, dir, label) {
+export function createCampaign(databaseUrl, dir, label, { prizes = PRIZES, noWinWeight = NO_WIN_WEIGHT } = {}) {
   const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/examples/raffle.json'), 'utf8'));
   const now = Date.now();
   const input = {
@@ -121,9 +134,9 @@ export function createCampaign(databaseUrl, dir, label) {
     rules: example.rules,
     startsAt: now - 60_000,
     endsAt: now + 86_400_000,
-    noWinWeight: NO_WIN_WEIGHT,
+    noWinWeight,
     settings: { dailyChances: 1, campaignChances: CAMPAIGN_CHANCES, premiumDailyChances: 1, timeZone: 'UTC' },
-    prizes: PRIZES.map(({ source, ...p }) => ({ ...p, name: example.prizes[source].name })),
+    prizes: prizes.map(({ source, ...p }) => ({ ...p, name: example.prizes[source].name })),
   };
   const file = path.join(dir, `campaign-${label}.json`);
   fs.writeFileSync(file, JSON.stringify(input));
@@ -456,37 +469,56 @@ async function runEngine({ engine, databaseUrl, cwd, dir, log, helloUrl }) {
   const users = createUsers(databaseUrl);
   const warm = createCampaign(databaseUrl, dir, `${engine} warm-up`);
   const measured = createCampaign(databaseUrl, dir, `${engine} measured`);
-  topUpChances(databaseUrl, [warm.id, measured.id], users);
+  const hot = createCampaign(databaseUrl, dir, `${engine} hot row`, { prizes: HOT_PRIZES, noWinWeight: 0 });
+  topUpChances(databaseUrl, [warm.id, measured.id, hot.id], users);
   log(
-    `  ${engine}: ${users.length} users with sessions, campaigns ${warm.id} (warm-up) and ${measured.id} (measured) in ${Date.now() - t0} ms`,
+    `  ${engine}: ${users.length} users with sessions, campaigns ${warm.id} (warm-up), ${measured.id} (measured) and ${hot.id} (hot row) in ${Date.now() - t0} ms`,
   );
-  const product = await startBenchProduct({ engine, databaseUrl, cwd });
+  const instances = engine === 'postgres' ? PG_INSTANCES : 1;
+  const products = [];
+  for (let i = 0; i < instances; i++) products.push(await startBenchProduct({ engine, databaseUrl, cwd }));
+  const urls = (campaign) => products.map((p) => `${p.url}${DRAW_PATH}?lotteryId=${campaign.id}`);
+  const alive = (when) => {
+    const dead = products.find((p) => p.exit);
+    if (dead) throw new Error(`product (${engine}, pid ${dead.pid}) exited during the ${when}: ${JSON.stringify(dead.exit)}`);
+  };
   let shutdown;
   try {
-    log(`  ${engine}: product ${product.url} (pid ${product.pid})`);
-    const warmLoad = await sessionLoad({ url: `${product.url}${DRAW_PATH}?lotteryId=${warm.id}`, users, duration: WARMUP_S });
-    if (product.exit) throw new Error(`product (${engine}) exited during the warm-up: ${JSON.stringify(product.exit)}`);
+    log(`  ${engine}: ${products.map((p) => `product ${p.url} (pid ${p.pid})`).join(', ')}`);
+    const warmLoad = await sessionLoad({ url: urls(warm), users, duration: WARMUP_S });
+    alive('warm-up');
     await settle(engine, databaseUrl, warm.id);
-    const phase = await interleaved({ helloUrl, drawUrl: `${product.url}${DRAW_PATH}?lotteryId=${measured.id}`, users });
-    if (product.exit) throw new Error(`product (${engine}) exited during the run: ${JSON.stringify(product.exit)}`);
+    const phase = await interleaved({ helloUrl, drawUrl: urls(measured), users });
+    alive('run');
     log(
       `  ${engine}: slices (draws/s ÷ faster hello-world beside it) ${phase.slices.map((x) => `${x.drawsPerSec} ÷ ${Math.max(x.helloBefore, x.helloAfter)} = ${round(x.ratio, 3).toFixed(3)}`).join(', ')}`,
     );
     // autocannon closes its sockets with draws still running: let them finish (the draw count stops
     // moving) before the stop, which would otherwise close the database under them.
     const settledMs = await settle(engine, databaseUrl, measured.id);
-    shutdown = await stopServer(product, 10_000);
-    const checks = { warmUp: await verify(engine, databaseUrl, warm), measured: await verify(engine, databaseUrl, measured) };
+    // Every draw wins the one prize: as many draws as the run takes, each taking stock of one row.
+    const hotRun = await sessionLoad({ url: urls(hot), users, duration: SLICE_S * 2 });
+    alive('hot-row run');
+    await settle(engine, databaseUrl, hot.id);
+    shutdown = await Promise.all(products.map((p) => stopServer(p, 10_000)));
+    const checks = {
+      warmUp: await verify(engine, databaseUrl, warm),
+      measured: await verify(engine, databaseUrl, measured),
+      hotRow: await verify(engine, databaseUrl, hot),
+    };
     // The server's own ceiling for a small write transaction, with the product stopped.
     const ceiling = engine === 'postgres' ? await tpcbLike({ url: databaseUrl, clients: DRAW_CONNECTIONS, seconds: SLICE_S * 2 }) : null;
     const warmUp = tallyDraws(warmLoad, checks.warmUp.ledger.draws);
     const load = tallyDraws(phase.load, checks.measured.ledger.draws);
+    const hotRow = tallyDraws(hotRun, checks.hotRow.ledger.draws);
     return {
       engine,
+      instances,
       users: users.length,
-      campaigns: { warmUp: warm.id, measured: measured.id },
+      campaigns: { warmUp: warm.id, measured: measured.id, hotRow: hot.id },
       warmUp,
       load,
+      hotRow,
       hello: phase.hello,
       slices: phase.slices,
       ratioToHello: phase.ratio * (load.drawsPerSec / (load.rps || 1)),
@@ -495,11 +527,11 @@ async function runEngine({ engine, databaseUrl, cwd, dir, log, helloUrl }) {
       checks,
       settledMs,
       shutdown,
-      logLines: product.output.length,
-      logTail: product.output.slice(-20),
+      logLines: products.reduce((n, p) => n + p.output.length, 0),
+      logTail: products.flatMap((p) => p.output.slice(-10)),
     };
   } finally {
-    if (!product.exit) await stopServer(product, 10_000);
+    await Promise.all(products.filter((p) => !p.exit).map((p) => stopServer(p, 10_000)));
   }
 }
 
@@ -510,6 +542,7 @@ function judge(r) {
   for (const [phase, run, slices] of [
     ['warm-up', r.warmUp, 1],
     ['measured', r.load, SLICES],
+    ['hot-row', r.hotRow, 1],
   ]) {
     if (run.non2xx || run.errors || run.timeouts)
       out.push(`${name} ${phase}: ${run.non2xx} non-2xx (${run.status5xx} of them 5xx), ${run.errors} errors, ${run.timeouts} timeouts`);
@@ -552,11 +585,13 @@ export async function raffleDraws({ cwd = ROOT, hello, log = console.log } = {})
     // hello-world's own warm-up (JIT), its figures thrown away.
     await sessionLoad({ url: helloUrl, users: [], duration: WARMUP_S });
     // SQLite: a file in a temp dir.
-    out.engines.push(await runEngine({ engine: 'sqlite', databaseUrl: `file:${dir}/draws.sqlite`, cwd, dir, log, helloUrl }));
+    if (ENGINES.includes('sqlite'))
+      out.engines.push(await runEngine({ engine: 'sqlite', databaseUrl: `file:${dir}/draws.sqlite`, cwd, dir, log, helloUrl }));
     // PostgreSQL: a fresh database, dropped afterwards.
-    out.engines.push(
-      await withFreshPostgres(log, (databaseUrl) => runEngine({ engine: 'postgres', databaseUrl, cwd, dir, log, helloUrl })),
-    );
+    if (ENGINES.includes('postgres'))
+      out.engines.push(
+        await withFreshPostgres(log, (databaseUrl) => runEngine({ engine: 'postgres', databaseUrl, cwd, dir, log, helloUrl })),
+      );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
     if (started && !started.exit) await stopServer(started);
@@ -572,6 +607,7 @@ export async function raffleDraws({ cwd = ROOT, hello, log = console.log } = {})
     table([
       [
         'engine',
+        'instances',
         'draws/s',
         'p50 ms',
         'p99 ms',
@@ -586,6 +622,7 @@ export async function raffleDraws({ cwd = ROOT, hello, log = console.log } = {})
       ],
       ...ran.map((r) => [
         r.engine,
+        r.instances,
         Math.round(r.load.drawsPerSec),
         r.load.latencyP50,
         r.load.latencyP99,
@@ -606,6 +643,10 @@ export async function raffleDraws({ cwd = ROOT, hello, log = console.log } = {})
       `  ${r.engine}: wins per prize vs stock ${c.prizes.map((p) => `${p.wins}/${p.stock} (left ${p.left})`).join(', ')}; ` +
         `${c.ledger.draws} draws = ${c.ledger.spent} chances spent (${c.ledger.granted} granted − ${c.ledger.balances} left); ` +
         `warm-up ${r.checks.warmUp.prizes.map((p) => `${p.wins}/${p.stock}`).join(', ')}`,
+    );
+    log(
+      `  ${r.engine}: hot row (every draw wins one prize): ${Math.round(r.hotRow.drawsPerSec)} draws/s, p50 ${r.hotRow.latencyP50} ms, p99 ${r.hotRow.latencyP99} ms ` +
+        `(${round(r.hotRow.drawsPerSec / r.load.drawsPerSec, 2)} of the measured run's); ${r.checks.hotRow.prizes.map((p) => `${p.wins} wins, ${p.left} left of ${p.stock}`).join(', ')}`,
     );
     if (r.logLines) log(`  ${r.engine}: ${r.logLines} product log lines at LOG_LEVEL=warn, last: ${r.logTail.at(-1)?.slice(0, 200)}`);
   }

@@ -80,7 +80,14 @@ async function storedCount(engine, databaseUrl, event) {
 }
 
 async function runEngine({ engine, databaseUrl, cwd }) {
-  const product = await startProduct({ name: `product (${engine}, analytics)`, cwd, root: ROOT, databaseUrl });
+  const product = await startProduct({
+    name: `product (${engine}, analytics)`,
+    cwd,
+    root: ROOT,
+    databaseUrl,
+    // BENCH_CPU_PROF=<dir>: a CPU profile of the server, to see what a batch post costs.
+    nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+  });
   try {
     await ingestLoad(`${product.url}${COLLECT}`, 'BenchWarm', WARMUP_S);
     const load = await ingestLoad(`${product.url}${COLLECT}`, 'BenchEvent', DURATION_S);

@@ -3,6 +3,11 @@
 // few seconds. Goals: at most 250 MB at the end, and at most 5 % growth between the middle and the
 // end (a structure without a bound, or a leak, keeps growing; caches and V8's heap settle).
 //
+// Two heap snapshots, at the middle and shortly before the end (both under the same load; each
+// is preceded by a full GC, so they hold live objects only), are compared by constructor: what
+// grew between them is printed (SOAK_HEAP_SNAPSHOTS=0 skips them). Writing a snapshot raises the
+// server's RSS by itself, so judge the RSS goals on a run without them.
+//
 // `node bench/soak.mjs` runs it on the existing build/ (it builds nothing); `npm run bench` does not
 // include it (ten minutes), so run it on its own on a quiet machine.
 import fs from 'node:fs';
@@ -13,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createCampaign, createUsers, topUpChances } from './draws.mjs';
 import { round, table } from './format.mjs';
+import { compare, snapshotArgs, summarise, takeSnapshot } from './heap.mjs';
 import { rssKB, startProduct, stopServer } from './servers.mjs';
 import { runStandalone } from './standalone.mjs';
 
@@ -25,6 +31,9 @@ const H = { appId: '__cxy_app_id_', token: '__cxy_token_' };
 
 // Enough chances that nobody runs out in the run (the draws are a share of the whole load).
 const CHANCES = 1_000_000;
+const SNAPSHOTS = process.env.SOAK_HEAP_SNAPSHOTS !== '0';
+/** The second snapshot is taken this long before the load ends, so both are taken under load. */
+const LAST_SNAPSHOT_BEFORE_END_S = 20;
 
 /** One analytics batch as the SDK posts it (fresh ids: never a duplicate). */
 function analyticsBody(n) {
@@ -103,9 +112,21 @@ async function soak() {
     const campaign = createCampaign(databaseUrl, dir, 'soak');
     topUpChances(databaseUrl, [campaign.id], users, CHANCES);
     // With the demo content, so share pages render models, posts and comments (ids past them are 404 pages).
-    const product = await startProduct({ name: 'product (soak)', cwd: ROOT, root: ROOT, databaseUrl, env: { SEED_DEMO_DATA: 'true' } });
+    const product = await startProduct({
+      name: 'product (soak)',
+      cwd: ROOT,
+      root: ROOT,
+      databaseUrl,
+      // SOAK_PRODUCT_ENV (JSON) adds variables to the product's environment, to compare settings.
+      env: { SEED_DEMO_DATA: 'true', ...JSON.parse(process.env.SOAK_PRODUCT_ENV || '{}') },
+      nodeArgs: SNAPSHOTS ? snapshotArgs(dir) : [],
+    });
     const samples = [{ s: 0, rssMB: rssKB(product.pid) / 1024 }];
     const started = Date.now();
+    const elapsed = () => Math.round((Date.now() - started) / 1000);
+    const sample = () => samples.push({ s: elapsed(), rssMB: rssKB(product.pid) / 1024 });
+    const snapshotAt = SNAPSHOTS ? [(MINUTES * 60) / 2, MINUTES * 60 - LAST_SNAPSHOT_BEFORE_END_S] : [];
+    const snapshots = [];
     let loadDone = false;
     const load = mixedLoad(product.url, users, campaign.id, MINUTES * 60).finally(() => {
       loadDone = true;
@@ -113,14 +134,27 @@ async function soak() {
     while (!loadDone) {
       await sleep(SAMPLE_S * 1000);
       if (product.exit) throw new Error(`product exited during the soak: ${JSON.stringify(product.exit)}`);
-      samples.push({ s: Math.round((Date.now() - started) / 1000), rssMB: rssKB(product.pid) / 1024 });
+      sample();
+      if (snapshots.length < snapshotAt.length && elapsed() >= snapshotAt[snapshots.length]) {
+        const t0 = Date.now();
+        const file = await takeSnapshot(product, dir, `${product.url}/healthz`);
+        snapshots.push({ s: samples.at(-1).s, rssMB: samples.at(-1).rssMB, file, ms: Date.now() - t0 });
+      }
     }
     const results = await load;
     const end = samples.at(-1);
     const middle = samples.reduce((best, x) => (Math.abs(x.s - end.s / 2) < Math.abs(best.s - end.s / 2) ? x : best));
     const shutdown = await stopServer(product, 10_000);
+    const heap =
+      snapshots.length === 2
+        ? {
+            at: snapshots.map(({ s, rssMB, ms }) => ({ s, rssMB, ms })),
+            ...compare(summarise(snapshots[0].file), summarise(snapshots[1].file)),
+          }
+        : null;
     return {
       minutes: MINUTES,
+      heap,
       samples,
       requests: results.map((r) => ({ rps: Math.round(r.requests.mean), non2xx: r.non2xx, errors: r.errors, codes: r.statusCodeStats })),
       startMB: samples[0].rssMB,
@@ -162,6 +196,25 @@ await runStandalone(import.meta.url, {
         ['growth middle → end', `${round(100 * r.growth)} %`],
       ]),
     );
+    if (r.heap) {
+      const mb = (b) => round(b / 1048576, 2);
+      console.log(
+        `heap snapshots at ${r.heap.at.map((x) => `${x.s} s (RSS ${round(x.rssMB)} MB, written in ${x.ms} ms)`).join(' and ')}: ` +
+          `live heap ${mb(r.heap.totalA)} → ${mb(r.heap.totalB)} MB, ${r.heap.nodesA} → ${r.heap.nodesB} objects`,
+      );
+      console.log(
+        table([
+          ['grew most (type constructor)', 'count', 'count after', 'MB', 'MB after', 'Δ KB'],
+          ...r.heap.growers.map((g) => [g.label.slice(0, 60), g.countA, g.countB, mb(g.sizeA), mb(g.sizeB), round(g.delta / 1024)]),
+        ]),
+      );
+      console.log(
+        table([
+          ['largest at the end (type constructor)', 'count', 'MB'],
+          ...r.heap.largest.map((g) => [g.label.slice(0, 60), g.countB, mb(g.sizeB)]),
+        ]),
+      );
+    }
     const failures = [];
     if (r.endMB > SOAK_RSS_MB) failures.push(`RSS at the end ${round(r.endMB)} MB > ${SOAK_RSS_MB} MB`);
     if (r.growth > SOAK_GROWTH)

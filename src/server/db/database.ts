@@ -34,6 +34,18 @@ export interface Db {
   /** Named, bounded caches of this database's data (db/cache.ts). */
   readonly caches: Caches;
   transaction<T>(fn: (trx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Whether one statement can write several tables (INSERT/UPDATE inside WITH, PostgreSQL's
+   * data-modifying CTEs). Such a statement is its own transaction: a keyed write that fits in one
+   * is one round trip to the database instead of one per statement plus BEGIN and COMMIT.
+   * SQLite has no such statements, and its round trips cost nothing (it runs in the process).
+   */
+  readonly writableCtes: boolean;
+  /**
+   * Runs `fn` on the database outside any transaction (each statement commits on its own), again
+   * after a transient fault when it is keyed, as `transaction()` does.
+   */
+  autocommit<T>(fn: (on: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** A prepared query (db/prepared.ts) run on `on`: this database, or a transaction of it. */
   run<P, R>(query: Prepared<P, R>, on: Tx, values: P): Promise<QueryResult<R>>;
   /**
@@ -61,8 +73,8 @@ export function openDatabase(target: DatabaseTarget, opts: OpenOptions = {}): Db
   return target.dialect === 'sqlite' ? openSqliteDb(target.file, opts) : openPostgresDb(target.url, opts);
 }
 
-/** The engine's own transaction, run again after a transient fault when the work is keyed. */
-function transactions(run: <T>(fn: (trx: Tx) => Promise<T>) => Promise<T>, opts: OpenOptions): Db['transaction'] {
+/** Runs through the engine, again after a transient fault when the work is keyed. */
+function retrying(run: <T>(fn: (trx: Tx) => Promise<T>) => Promise<T>, opts: OpenOptions): Db['transaction'] {
   const retry = opts.retry ?? DEFAULT_RETRY;
   return (fn, options) => (options?.idempotent ? withRetries(() => run(fn), retry) : run(fn));
 }
@@ -74,7 +86,9 @@ function openSqliteDb(file: string, opts: OpenOptions): Db {
     dialect: 'sqlite',
     kysely: engine.kysely,
     caches,
-    transaction: transactions((fn) => engine.transaction(fn), opts),
+    transaction: retrying((fn) => engine.transaction(fn), opts),
+    writableCtes: false,
+    autocommit: retrying((fn) => fn(engine.kysely), opts),
     run(query, on, values) {
       const bound = query.bind(query.compiled('sqlite', engine.kysely), values);
       // Inside a transaction the connection is already held: no turn to wait for.
@@ -99,7 +113,9 @@ function openPostgresDb(url: string, opts: OpenOptions): Db {
     dialect: 'postgres',
     kysely,
     caches,
-    transaction: transactions((fn) => kysely.transaction().execute(fn), opts),
+    transaction: retrying((fn) => kysely.transaction().execute(fn), opts),
+    writableCtes: true,
+    autocommit: retrying((fn) => fn(kysely), opts),
     run: (query, on, values) => on.executeQuery(query.bind(query.compiled('postgres', kysely), values)),
     lock: async (trx, key) => {
       await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);

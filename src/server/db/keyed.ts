@@ -53,3 +53,19 @@ export async function keyedCall<T>(db: Db, key: CallKey, now: number, work: (trx
     throw err;
   }
 }
+
+/**
+ * A keyed call made of one statement that writes its own outcome row (`writableCtes`): the
+ * statement is its own transaction, so the call is one round trip. Retries and duplicates behave
+ * as in `keyedCall`: the outcome row's key refuses a second one, the statement fails and writes
+ * nothing, and the first outcome is answered.
+ */
+export async function keyedStatement<T>(db: Db, key: CallKey, statement: (on: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.autocommit(statement, { idempotent: true });
+  } catch (err) {
+    const [first] = (await db.run(earlier, db.kysely, key)).rows;
+    if (first) return JSON.parse(first.outcome) as T;
+    throw err;
+  }
+}

@@ -94,4 +94,12 @@ describe('encodedBody', () => {
     expect(encodedBody(page, 'identity').encoding).toBeUndefined();
     expect(encodedBody(page, undefined).body).toBe(page.body);
   });
+
+  it("keeps brotli's window small, so each compression holds little memory", async () => {
+    const { PageCache: PC, encodedBody } = await import('./page-cache');
+    const { BROTLI_WINDOW_BITS, brotliWindowBits } = await import('./compression');
+    const page = new PC(5).entry(200, [], Buffer.from('<p>hello</p>'.repeat(200)), 5);
+    expect(brotliWindowBits(encodedBody(page, 'br').body)).toBe(BROTLI_WINDOW_BITS);
+    expect(BROTLI_WINDOW_BITS).toBeLessThanOrEqual(18);
+  });
 });

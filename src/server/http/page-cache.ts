@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import { brotliParams } from './compression';
 
 /**
  * A short cache of rendered pages: a shared link that goes viral is rendered once per few seconds
@@ -29,10 +30,7 @@ export function encodedBody(page: CachedPage, acceptEncoding: string | undefined
   if (!encoding || page.body.length < 1024) return { body: page.body };
   let body = page.encoded.get(encoding);
   if (!body) {
-    body =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
-        : zlib.gzipSync(page.body, { level: 6 });
+    body = encoding === 'br' ? zlib.brotliCompressSync(page.body, { params: brotliParams(6) }) : zlib.gzipSync(page.body, { level: 6 });
     page.encoded.set(encoding, body);
   }
   return { body, encoding };

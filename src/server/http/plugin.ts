@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
+import { brotliParams } from './compression';
 import { headerContextPlugin } from './context';
 import { registerCsrf } from './csrf';
 import { registerErrorHandling } from './error-handler';
@@ -30,7 +31,7 @@ export const httpPlugin = fp<{ dev: boolean }>(
       threshold: 1024,
       encodings: ['br', 'gzip'],
       // Quality 4 keeps on-the-fly brotli cheap; static assets are pre-compressed at build time.
-      brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },
+      brotliOptions: { params: brotliParams(4) },
     });
     registerUnreadBodyDiscard(app);
     await registerRateLimit(app, {

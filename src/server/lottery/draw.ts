@@ -1,14 +1,16 @@
 import { PrizeKind, WinState } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
 import { grantCollectionCards } from '../collection/cards';
+import { runningCollections } from '../collection/running';
 import { cacheSpec } from '../db/cache';
 import type { Db, Tx } from '../db/database';
-import { keyedCall } from '../db/keyed';
+import { keyedCall, keyedStatement } from '../db/keyed';
 import { prepared } from '../db/prepared';
 import { AppError } from '../http/app-error';
 import { type Campaign, loadCampaign, stateOf } from './campaign';
 import { creditPrize } from './credit';
-import { forgetOwedChecks, grantOwedChances } from './owed';
+import { creditedInStatement, drawStatement } from './draw-statement';
+import { forgetOwedChecks, grantOwedChances, owedChancesChecked } from './owed';
 import { pickWeighted, redeemCode } from './pick';
 
 export interface DrawOutcome {
@@ -40,10 +42,50 @@ export function assertOpen(c: Campaign, now: number): void {
 export async function draw(db: Db, userId: number, campaign: Campaign | number, requestId: string, now = Date.now()): Promise<DrawOutcome> {
   const c = typeof campaign === 'number' ? await loadCampaign(db, campaign) : campaign;
   if (!c) throw new AppError(ResultCode.notFound);
+  const key = { userId, operation: `draw:${c.id}`, requestId };
+  // One round trip where the engine allows it and the draw needs nothing read under the
+  // participant's lock: the chances of the day already granted, no collection dealing cards, no
+  // per-user cap among the prizes (the pick is then the same before the spend as after it).
+  if (db.writableCtes && (await owedChancesChecked(db, c, userId, now)) && (await runningCollections(db, db.kysely, now)).length === 0) {
+    const prizes = await prizesOpen(db, db.kysely, c);
+    if (prizes.every((p) => p.per_user_cap === null)) {
+      const prize = pickAmong(prizes, c);
+      if (!prize || creditedInStatement(prize.kind)) {
+        let emptied = false;
+        const outcome = await keyedStatement(db, key, async (on) => {
+          assertOpen(c, now);
+          const [row] = (
+            await db.run(drawStatement, on, {
+              ...key,
+              campaignId: c.id,
+              prizeId: prize?.id ?? null,
+              state: prize?.kind === PrizeKind.entity ? 'won' : 'received',
+              code: redeemCode(),
+              coins: prize?.kind === PrizeKind.bean ? prize.value : 0,
+              space: prize?.kind === PrizeKind.space ? prize.value : null,
+              now,
+            })
+          ).rows;
+          if (!row) throw new AppError(ResultCode.noDraws, { result: { winState: WinState.nonum } });
+          emptied = prize !== null && (row.stock === null || row.stock === 0);
+          const drawn: DrawOutcome = {
+            drawId: row.draw_id,
+            result: row.result === WinState.win ? WinState.win : WinState.nowin,
+            prizeId: row.prize_id,
+            winId: row.win_id,
+            remaining: row.remaining,
+          };
+          return drawn;
+        });
+        if (emptied) db.caches.of(PRIZES_IN_STOCK).invalidate(c.id);
+        return outcome;
+      }
+    }
+  }
   let remember = () => {};
   let emptied = false;
   let premium = false;
-  const outcome = await keyedCall(db, { userId, operation: `draw:${c.id}`, requestId }, now, async (trx) => {
+  const outcome = await keyedCall(db, key, now, async (trx) => {
     assertOpen(c, now);
     remember = await grantOwedChances(db, trx, c, userId, now);
     // Taking the chance also locks this user's balance row: one user's draws run one at a time.
@@ -85,7 +127,7 @@ export async function draw(db: Db, userId: number, campaign: Campaign | number, 
 
 /** Prizes the user can still win (in stock, under their cap) and the no-win segment, by weight. */
 async function pickPrize(db: Db, trx: Tx, c: Campaign, userId: number) {
-  const prizes = await db.caches.of(PRIZES_IN_STOCK).get(c.id, async () => (await db.run(prizesInStock, trx, { campaignId: c.id })).rows);
+  const prizes = await prizesOpen(db, trx, c);
   const capped = prizes.filter((p) => p.per_user_cap !== null);
   const mine = capped.length
     ? await trx
@@ -101,7 +143,18 @@ async function pickPrize(db: Db, trx: Tx, c: Campaign, userId: number) {
         .execute()
     : [];
   const wins = new Map(mine.map((m) => [Number(m.prize_id), Number(m.n)]));
-  const open = prizes.filter((p) => p.per_user_cap === null || (wins.get(p.id) ?? 0) < p.per_user_cap);
+  return pickAmong(
+    prizes.filter((p) => p.per_user_cap === null || (wins.get(p.id) ?? 0) < p.per_user_cap),
+    c,
+  );
+}
+
+/** The prizes in stock, kept per campaign (a hint: stock is taken by a guarded update). */
+const prizesOpen = (db: Db, on: Tx, c: Campaign) =>
+  db.caches.of(PRIZES_IN_STOCK).get(c.id, async () => (await db.run(prizesInStock, on, { campaignId: c.id })).rows);
+
+/** One of `open` or the no-win segment (null), by weight. */
+function pickAmong(open: Awaited<ReturnType<typeof prizesOpen>>, c: Campaign) {
   const choice = pickWeighted([...open, { id: 0, kind: 0, weight: c.noWinWeight, value: 0, per_user_cap: null }]);
   return choice && choice.id !== 0 ? choice : null;
 }

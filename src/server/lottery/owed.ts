@@ -34,9 +34,8 @@ export function forgetOwedChecks(db: Db, userId: number) {
 export async function grantOwedChances(db: Db, trx: Tx, c: Campaign, userId: number, now: number): Promise<() => void> {
   const day = dayKey(now, c.settings.timeZone);
   const key = `${c.id}:${day}`;
-  const checked = await db.caches.of(OWED_CHECKED).get(userId, async () => new Map());
-  const at = checked.get(key);
-  if (at !== undefined && now >= at && now - at < OWED_RECHECK_MS) return () => {};
+  const checked = await checkedDays(db, userId);
+  if (recent(checked.get(key), now)) return () => {};
   const user = await trx.selectFrom('users').select('premium_until').where('id', '=', userId).executeTakeFirstOrThrow();
   const premium = user.premium_until !== null && user.premium_until > now;
   const grants = [
@@ -51,3 +50,11 @@ export async function grantOwedChances(db: Db, trx: Tx, c: Campaign, userId: num
     checked.set(key, now);
   };
 }
+
+/** Whether `grantOwedChances` would grant nothing now: this instance granted today's recently. */
+export async function owedChancesChecked(db: Db, c: Campaign, userId: number, now: number): Promise<boolean> {
+  return recent((await checkedDays(db, userId)).get(`${c.id}:${dayKey(now, c.settings.timeZone)}`), now);
+}
+
+const checkedDays = (db: Db, userId: number) => db.caches.of(OWED_CHECKED).get(userId, async () => new Map());
+const recent = (at: number | undefined, now: number) => at !== undefined && now >= at && now - at < OWED_RECHECK_MS;
