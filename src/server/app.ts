@@ -117,7 +117,6 @@ const DOMAINS = [
   checkinPlugin,
   collectionPlugin,
   giftpackPlugin,
-  consolePlugin,
   univerPlugin,
   photoScanPlugin,
   modelerPlugin,
@@ -125,6 +124,7 @@ const DOMAINS = [
   analyticsPlugin,
   venuesPlugin,
   mallPlugin,
+  consolePlugin,
   sitePlugin,
   oauthPlugin,
 ];
