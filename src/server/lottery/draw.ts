@@ -1,15 +1,15 @@
 import { PrizeKind, WinState } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
-import { grantCollectionCards } from '../collection/cards';
+import { assertOpen, type Campaign, isKind, loadCampaign } from '../campaigns/campaign';
+import { creditPrize } from '../campaigns/credit';
+import { earned } from '../campaigns/kinds';
+import { pickWeighted, redeemCode } from '../campaigns/pick';
 import { cacheSpec } from '../db/cache';
 import type { Db, Tx } from '../db/database';
 import { keyedCall } from '../db/keyed';
 import { prepared } from '../db/prepared';
 import { AppError } from '../http/app-error';
-import { type Campaign, loadCampaign, stateOf } from './campaign';
-import { creditPrize } from './credit';
 import { forgetOwedChecks, grantOwedChances } from './owed';
-import { pickWeighted, redeemCode } from './pick';
 
 export interface DrawOutcome {
   drawId: number;
@@ -22,14 +22,6 @@ export interface DrawOutcome {
   remaining: number;
 }
 
-/** Refuses a draw outside the campaign's open period, with the page's message for each state. */
-export function assertOpen(c: Campaign, now: number): void {
-  const state = stateOf(c, now);
-  if (state === 'ended') throw new AppError(ResultCode.drawEnded, { result: { winState: WinState.winend } });
-  if (state === 'notStarted') throw new AppError(ResultCode.drawNotStarted);
-  if (state === 'restocking') throw new AppError(ResultCode.drawRestocking);
-}
-
 /**
  * One draw, in one transaction: spend a chance (guarded), pick a prize by weight among those in
  * stock and under the user's cap, take one unit of stock (guarded: a prize emptied meanwhile
@@ -37,9 +29,15 @@ export function assertOpen(c: Campaign, now: number): void {
  * request id is drawn once: its retries, whichever and however many at once, are answered with
  * the first outcome (db/keyed.ts).
  */
-export async function draw(db: Db, userId: number, campaign: Campaign | number, requestId: string, now = Date.now()): Promise<DrawOutcome> {
+export async function draw(
+  db: Db,
+  userId: number,
+  campaign: Campaign<'raffle'> | number,
+  requestId: string,
+  now = Date.now(),
+): Promise<DrawOutcome> {
   const c = typeof campaign === 'number' ? await loadCampaign(db, campaign) : campaign;
-  if (!c) throw new AppError(ResultCode.notFound);
+  if (!isKind(c, 'raffle')) throw new AppError(ResultCode.notFound);
   let remember = () => {};
   let emptied = false;
   let premium = false;
@@ -60,7 +58,7 @@ export async function draw(db: Db, userId: number, campaign: Campaign | number, 
     const result = won ? WinState.win : WinState.nowin;
     const [d] = (await db.run(insertDraw, trx, { campaignId: c.id, userId, requestId, result, prizeId: won?.id ?? null, now })).rows;
     if (!d) throw new Error('draw not recorded');
-    await grantCollectionCards(db, trx, userId, `draw:${d.id}`, now);
+    await earned(db, trx, userId, `draw:${d.id}`, now);
     let winId: number | null = null;
     if (won) {
       const state = won.kind === PrizeKind.entity ? 'won' : 'received';
@@ -84,7 +82,7 @@ export async function draw(db: Db, userId: number, campaign: Campaign | number, 
 }
 
 /** Prizes the user can still win (in stock, under their cap) and the no-win segment, by weight. */
-async function pickPrize(db: Db, trx: Tx, c: Campaign, userId: number) {
+async function pickPrize(db: Db, trx: Tx, c: Campaign<'raffle'>, userId: number) {
   const prizes = await db.caches.of(PRIZES_IN_STOCK).get(c.id, async () => (await db.run(prizesInStock, trx, { campaignId: c.id })).rows);
   const capped = prizes.filter((p) => p.per_user_cap !== null);
   const mine = capped.length

@@ -1,17 +1,8 @@
 import raffle from '../../../docs/examples/raffle.json';
-import { ZCampaignInput } from '../../shared/api/lottery-admin';
+import { campaignSeed } from '../campaigns/seed';
 import type { Seed } from '../db/seed/seed';
-import { insertCampaign } from './admin';
 
 const DAY = 86_400_000;
-
-/** A demo campaign seed: `input(now)` checked like the admin API's input, then written. */
-export const campaignSeed = (name: string, input: (now: number) => unknown): Seed => ({
-  name,
-  async run(trx, now) {
-    await insertCampaign(trx, ZCampaignInput.parse(input(now)), now);
-  },
-});
 
 /** A text in the four languages. */
 const t = (en: string, cn: string, tw: string, fr: string) => ({ en, 'zh-CN': cn, 'zh-TW': tw, fr });

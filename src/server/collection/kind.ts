@@ -1,0 +1,19 @@
+import type { Locale } from '../../shared/i18n';
+import type { CampaignKindModule } from '../campaigns/kinds';
+import type { Db } from '../db/database';
+import { grantCollectionCards } from './cards';
+import { forgetCollections } from './running';
+import { collectionPage } from './service';
+
+/** Collections: a card for each check-in, draw or bound friend; a complete set is exchanged for a prize. */
+export const collectionKind = {
+  kind: 'collection',
+  pages: (db: Db) => ({
+    collectionPage: (campaignId: number | null, locale: Locale) => collectionPage(db, campaignId, locale),
+  }),
+  hooks: {
+    earned: grantCollectionCards,
+    // A new or changed collection deals cards from its start on this process at once (others within seconds).
+    campaignChanged: (db) => forgetCollections(db),
+  },
+} satisfies CampaignKindModule<'collection'>;
