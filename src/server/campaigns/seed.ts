@@ -9,3 +9,6 @@ export const campaignSeed = (name: string, input: (now: number) => unknown): See
     await insertCampaign(trx, ZCampaignInput.parse(input(now)), now);
   },
 });
+
+/** A text in the four languages. */
+export const fourLanguages = (en: string, cn: string, tw: string, fr: string) => ({ en, 'zh-CN': cn, 'zh-TW': tw, fr });
