@@ -31,7 +31,7 @@ const PENDING_COINS = 100_000;
 const SETUP_SCRIPT = `
 import { openCliDatabase } from './scripts/cli-database.ts';
 import { ZCampaignInput } from './src/shared/api/lottery-admin.ts';
-import { insertCampaign } from './src/server/lottery/admin.ts';
+import { insertCampaign } from './src/server/campaigns/admin.ts';
 import { generateCodes } from './src/server/giftpack/service.ts';
 const { db } = await openCliDatabase();
 const now = Date.now();
@@ -60,8 +60,8 @@ console.log(JSON.stringify({ checkins, gift, codes }));
 const JOB_SCRIPT = `
 import { openCliDatabase } from './scripts/cli-database.ts';
 import { ZCampaignInput } from './src/shared/api/lottery-admin.ts';
-import { insertCampaign } from './src/server/lottery/admin.ts';
-import { advanceReferrals } from './src/server/lottery/referrals.ts';
+import { insertCampaign } from './src/server/campaigns/admin.ts';
+import { advanceReferrals } from './src/server/invite/referrals.ts';
 const n = Number(process.env.BENCH_PENDING);
 const { db } = await openCliDatabase();
 const k = db.kysely;

@@ -261,7 +261,7 @@ function tallyDraws(load, recorded) {
 // otherwise run dry within the 10 s.
 const TOP_UP_SCRIPT = `
 import { openCliDatabase } from './scripts/cli-database.ts';
-import { grantChances } from './src/server/lottery/ledger.ts';
+import { grantChances } from './src/server/campaigns/ledger.ts';
 const { db } = await openCliDatabase();
 const now = Date.now();
 for (const campaignId of JSON.parse(process.env.BENCH_CAMPAIGNS))

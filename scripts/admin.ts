@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { hashPassword } from '../src/server/accounts/password';
 import * as store from '../src/server/accounts/store';
 import type { RoleName } from '../src/server/db/schema';
-import { advanceReferrals } from '../src/server/lottery/referrals';
+import { advanceReferrals } from '../src/server/invite/referrals';
 import { isPasswordValid, normaliseEmail, normalisePhone, PASSWORD_RULE } from '../src/shared/rules';
 import { openCliDatabase } from './cli-database';
 

@@ -8,8 +8,9 @@
  * Input is checked like the admin API's; a refusal names the fields, writes nothing and exits 1.
  * Prints the campaign as stored, as JSON.
  */
+
+import { createCampaign, getCampaign, updateCampaign } from '../src/server/campaigns/admin';
 import { generateCodes } from '../src/server/giftpack/service';
-import { createCampaign, getCampaign, updateCampaign } from '../src/server/lottery/admin';
 import { generate } from '../src/shared/api/giftpack';
 import { ZCampaignInput, ZCampaignUpdate } from '../src/shared/api/lottery-admin';
 import { openCliDatabase } from './cli-database';

@@ -9,9 +9,10 @@
  * Input is checked like the admin API's; a refusal names the fields, writes nothing and exits 1.
  * Staff of a venue: `npm run admin -- user:role --user N --role staff --scope venue:<slug>`.
  */
+
+import { createCampaigns } from '../src/server/campaign-kinds';
 import { createContentService } from '../src/server/content/service';
 import { createDiskStorage } from '../src/server/content/storage';
-import { createLotteryService } from '../src/server/lottery/service';
 import { createVenue, getVenue, updateVenue, type VenueAdminDeps } from '../src/server/venues/admin';
 import { allVenues } from '../src/server/venues/store';
 import { ZVenueInput, ZVenueSlug, ZVenueUpdate } from '../src/shared/api/venues';
@@ -32,7 +33,7 @@ const content = createContentService(db.kysely, createDiskStorage(config.FILES_D
 const deps: VenueAdminDeps = {
   db: db.kysely,
   transaction: (fn) => db.transaction(fn),
-  isRaffle: createLotteryService(db).isRaffle,
+  isRaffle: createCampaigns(db).isRaffle,
   modelExists: async (id) => (await content.model(id)) !== null,
 };
 try {

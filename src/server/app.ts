@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppLoadContext } from 'react-router';
 import { accountsPlugin } from './accounts/plugin';
+import { addressesPlugin } from './addresses/plugin';
 import { analyticsPlugin } from './analytics/plugin';
+import { campaignsPlugin } from './campaigns/plugin';
 import { checkinPlugin } from './checkin/plugin';
 import { collectionPlugin } from './collection/plugin';
 import type { Config } from './config';
@@ -18,6 +20,7 @@ import { RequestLog } from './http/request-log';
 import { routerErrorOptions } from './http/router-errors';
 import { type BuildLoader, registerSsr } from './http/ssr';
 import { registerStatic } from './http/static';
+import { invitePlugin } from './invite/plugin';
 import { jobsPlugin } from './jobs';
 import { lotteryPlugin } from './lottery/plugin';
 import { mallPlugin } from './mall/plugin';
@@ -113,7 +116,10 @@ const DOMAINS = [
   accountsPlugin,
   contentPlugin,
   wechatPlugin,
+  addressesPlugin,
+  campaignsPlugin,
   lotteryPlugin,
+  invitePlugin,
   checkinPlugin,
   collectionPlugin,
   giftpackPlugin,

@@ -2,6 +2,8 @@ import type { FreeModelFiles } from '../shared/api/free-model';
 import { ANALYTICS_COLLECT_PATH } from '../shared/api/routes-analytics';
 import type { PublicConfig } from '../shared/api/site';
 import type { AccountsService } from './accounts/service';
+import { createCampaigns } from './campaign-kinds';
+import type { CampaignPages } from './campaigns/pages';
 import type { Config } from './config';
 import { type ConsoleService, createConsoleService } from './console/service';
 import { type ContentService, createContentService } from './content/service';
@@ -13,7 +15,6 @@ import { AppError } from './http/app-error';
 import { PageCache } from './http/page-cache';
 import { bundle, translate } from './i18n/catalogues';
 import { raffleDocFigures } from './lottery/doc-figures';
-import { createLotteryService, type LotteryService } from './lottery/service';
 import type { Mall } from './mall/service';
 import { createModelerService, type ModelerService } from './modeler/service';
 import { qrSvg, sameSiteUrl } from './site/qr';
@@ -35,7 +36,8 @@ export interface Services {
   pageCache: PageCache;
   accounts: AccountsService;
   content: ContentService;
-  lottery: LotteryService;
+  /** Every campaign kind's pages (the raffle's name, kept for the loaders). */
+  lottery: CampaignPages;
   /** The free-model funnel's download step: a free model and its files, or null (unknown, paid, deleted). */
   freeModel: { files(modelId: number): Promise<FreeModelFiles | null> };
   venues: VenuesService;
@@ -49,7 +51,7 @@ export interface Services {
 export function createServices(config: Config, deps: { db: Db; accounts: AccountsService; mall: Mall }): Services {
   const { db, accounts, mall } = deps;
   const content = createContentService(db.kysely, createDiskStorage(config.FILES_DIR));
-  const lottery = createLotteryService(db);
+  const lottery = createCampaigns(db);
   return {
     config: publicConfig(config),
     i18n: { bundle, translate },

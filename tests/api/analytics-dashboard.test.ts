@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCampaign } from '../../src/server/lottery/campaign';
-import { acceptInvite } from '../../src/server/lottery/invites';
-import { advanceReferrals } from '../../src/server/lottery/referrals';
+import { campaignOr404 } from '../../src/server/campaigns/campaign';
+import { acceptInvite } from '../../src/server/invite/invites';
+import { advanceReferrals } from '../../src/server/invite/referrals';
 import { ANALYTICS_COLLECT_PATH } from '../../src/shared/api/routes-analytics';
 import { ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
@@ -66,7 +66,7 @@ describe.each(ENGINES)('analytics dashboard on %s', (engine) => {
     });
     A = String(campaignId);
     OTHER = String(campaignId + 1);
-    const campaign = await loadCampaign(suite.t.db, campaignId);
+    const campaign = await campaignOr404(suite.t.db, campaignId, 'invite');
     if (!campaign) throw new Error('no campaign');
     const cy = await suite.rows.user('Cy');
     const [dan, eve, fay] = [await suite.rows.user('Dan'), await suite.rows.user('Eve'), await suite.rows.user('Fay')];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { campaignOr404 } from '../../src/server/campaigns/campaign';
+import { coinBalance } from '../../src/server/campaigns/ledger';
 import { checkIn, checkinStatus } from '../../src/server/checkin/service';
 import { openDatabase } from '../../src/server/db/database';
-import { loadCampaign } from '../../src/server/lottery/campaign';
-import { coinBalance } from '../../src/server/lottery/ledger';
 import { ResultCode } from '../../src/shared/errors';
 import { api } from '../helpers/accounts';
 import { ENGINES } from '../helpers/app';
@@ -42,7 +42,7 @@ describe.each(ENGINES)('daily check-in on %s', (engine) => {
       settings: { checkinRewards: over.rewards ?? WEEK },
       prizes: [],
     });
-    const c = await loadCampaign(port(), campaignId);
+    const c = await campaignOr404(port(), campaignId, 'checkin');
     if (!c) throw new Error('no campaign');
     return c;
   };

@@ -1,18 +1,20 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { campaignOr404 } from '../../src/server/campaigns/campaign';
+import { coinBalance } from '../../src/server/campaigns/ledger';
+import type { CollectionCard } from '../../src/server/campaigns/settings';
+import { checkinDemoSeed } from '../../src/server/checkin/seed';
 import { checkIn } from '../../src/server/checkin/service';
 import { forgetCollections } from '../../src/server/collection/running';
 import { collectionDemoSeed } from '../../src/server/collection/seed';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { runSeeds } from '../../src/server/db/seed/seed';
-import { loadCampaign } from '../../src/server/lottery/campaign';
+import { acceptInvite } from '../../src/server/invite/invites';
+import { inviteDemoSeed } from '../../src/server/invite/seed';
 import { draw } from '../../src/server/lottery/draw';
-import { acceptInvite } from '../../src/server/lottery/invites';
-import { coinBalance } from '../../src/server/lottery/ledger';
-import { checkinDemoSeed, inviteDemoSeed, lotteryDemoSeed } from '../../src/server/lottery/seed';
-import type { CollectionCard } from '../../src/server/lottery/settings';
+import { lotteryDemoSeed } from '../../src/server/lottery/seed';
 import { ResultCode } from '../../src/shared/errors';
 import { api } from '../helpers/accounts';
 import { createTestDb, ENGINES } from '../helpers/app';
@@ -109,9 +111,9 @@ describe.each(ENGINES)('collection campaigns on %s', (engine) => {
     const col = await collection();
     const now = Date.now();
     const { campaignId: checkinId } = await makeCampaign(db(), { kind: 'checkin', prizes: [] });
-    const checkinC = await loadCampaign(port(), checkinId);
+    const checkinC = await campaignOr404(port(), checkinId, 'checkin');
     const { campaignId: raffleId } = await makeCampaign(db(), { noWinWeight: 1, settings: { dailyChances: 2 }, prizes: [] });
-    const raffle = await loadCampaign(port(), raffleId);
+    const raffle = await campaignOr404(port(), raffleId, 'raffle');
     if (!checkinC || !raffle) throw new Error('no campaign');
     const u = await member('Collector');
 
@@ -154,7 +156,7 @@ describe.each(ENGINES)('collection campaigns on %s', (engine) => {
       endsAt: now + 10 * DAY,
       prizes: [],
     });
-    const c = await loadCampaign(port(), checkinId);
+    const c = await campaignOr404(port(), checkinId, 'checkin');
     if (!c) throw new Error('no campaign');
     const u = await member('Early');
     await checkIn(port(), c, u.id, 'UTC', now);
@@ -346,7 +348,7 @@ describe.each(ENGINES)('collection campaigns on %s', (engine) => {
       'build-plate',
     ]);
     const { campaignId: checkinId } = await makeCampaign(db(), { kind: 'checkin', prizes: [] });
-    const c = await loadCampaign(port(), checkinId);
+    const c = await campaignOr404(port(), checkinId, 'checkin');
     if (!c) throw new Error('no campaign');
     await checkIn(port(), c, staff.id, 'UTC', Date.now());
     expect(await cardsOf(created.result.id, staff.id)).toHaveLength(1);
@@ -375,7 +377,7 @@ describe.each(ENGINES)('collection campaigns on %s', (engine) => {
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       const checkinRow = await k.selectFrom('lottery_campaigns').select('id').where('kind', '=', 'checkin').executeTakeFirstOrThrow();
-      const checkinC = await loadCampaign(testDb.db, checkinRow.id);
+      const checkinC = await campaignOr404(testDb.db, checkinRow.id, 'checkin');
       if (!checkinC) throw new Error('no demo check-in');
       const u = await k
         .insertInto('users')

@@ -3,15 +3,17 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCampaigns } from '../../src/server/campaign-kinds';
+import { updateCampaign } from '../../src/server/campaigns/admin';
+import { campaignOr404 } from '../../src/server/campaigns/campaign';
+import { coinBalance, moveCoins, remainingChances } from '../../src/server/campaigns/ledger';
+import { claimPrize, writeOff } from '../../src/server/campaigns/wins';
 import { checkIn } from '../../src/server/checkin/service';
 import { forgetCollections, runningCollections } from '../../src/server/collection/running';
 import { type Db, openDatabase } from '../../src/server/db/database';
 import { generateCodes, redeemGiftCode } from '../../src/server/giftpack/service';
-import { claimPrize, exchangeChance, writeOff } from '../../src/server/lottery/actions';
-import { updateCampaign } from '../../src/server/lottery/admin';
-import { loadCampaign } from '../../src/server/lottery/campaign';
+import { exchangeChance } from '../../src/server/lottery/actions';
 import { draw } from '../../src/server/lottery/draw';
-import { coinBalance, moveCoins, remainingChances } from '../../src/server/lottery/ledger';
 import { wheelWith } from '../../src/server/lottery/views';
 import { PrizeKind, WinState } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
@@ -27,6 +29,8 @@ describe.each(ENGINES)('the data layer on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestDb(engine);
     users = contentRows(t.db);
+    // The campaign kinds hear the core's hooks (a collection drops its kept list on an edit) as in the app.
+    createCampaigns(t.db);
     // On PostgreSQL, two more pools stand for two more server instances.
     if (engine === 'postgres') for (let i = 0; i < 2; i++) others.push(openDatabase({ dialect: 'postgres', url: t.url }, { poolSize: 10 }));
   });
@@ -99,7 +103,7 @@ describe.each(ENGINES)('the data layer on %s', (engine) => {
       settings: { dailyChances: 0, campaignChances: 0, exchangeCost: 100 },
     });
     await t.db.transaction((trx) => moveCoins(trx, { userId: u, delta: 250, reason: 'test', key: `test:${u}` }, Date.now()));
-    const c = await loadCampaign(t.db, campaignId);
+    const c = await campaignOr404(t.db, campaignId, 'raffle');
     if (!c) throw new Error('no campaign');
     const id = uuid();
     const answers = await Promise.allSettled(
@@ -127,7 +131,7 @@ describe.each(ENGINES)('the data layer on %s', (engine) => {
 
   it("answers a draw's prize from a wheel that has it, even when the kept wheel is older than the prize", async () => {
     const { campaignId } = await makeCampaign(t.db.kysely, { noWinWeight: 1, prizes: [] });
-    const c = await loadCampaign(t.db, campaignId);
+    const c = await campaignOr404(t.db, campaignId, 'raffle');
     if (!c) throw new Error('no campaign');
     expect((await wheelWith(t.db, c, null)).prizes).toEqual([]);
     // A prize added behind this instance's back (another instance's edit): the kept wheel lacks it.
@@ -245,7 +249,7 @@ describe.each(ENGINES)('the data layer on %s', (engine) => {
     await expect(redeemGiftCode(t.db, u, codes[0] as string, 'en', now, uuid())).rejects.toMatchObject({ code: ResultCode.codeError });
 
     const checkin = await makeCampaign(t.db.kysely, { kind: 'checkin', prizes: [], settings: { checkinRewards: [1, 2, 3, 4, 5, 6, 7] } });
-    const c = await loadCampaign(t.db, checkin.campaignId);
+    const c = await campaignOr404(t.db, checkin.campaignId, 'checkin');
     if (!c) throw new Error('no campaign');
     const day = uuid();
     const checked = await checkIn(t.db, c, u, 'UTC', now, day);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { coinBalance } from '../../src/server/campaigns/ledger';
 import { openDatabase } from '../../src/server/db/database';
 import { redeemGiftCode } from '../../src/server/giftpack/service';
-import { coinBalance } from '../../src/server/lottery/ledger';
 import { PrizeKind } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
 import { api } from '../helpers/accounts';

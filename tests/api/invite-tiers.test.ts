@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { type Campaign, campaignOr404, forgetCampaign } from '../../src/server/campaigns/campaign';
+import type { AnySettings } from '../../src/server/campaigns/settings';
 import { type Db, openDatabase } from '../../src/server/db/database';
-import { type Campaign, forgetCampaign, loadCampaign } from '../../src/server/lottery/campaign';
-import { acceptInvite } from '../../src/server/lottery/invites';
-import { advanceReferrals } from '../../src/server/lottery/referrals';
-import type { CampaignSettings } from '../../src/server/lottery/settings';
-import { claimTier } from '../../src/server/lottery/tiers';
+import { acceptInvite } from '../../src/server/invite/invites';
+import { advanceReferrals } from '../../src/server/invite/referrals';
+import { claimTier } from '../../src/server/invite/tiers';
 import { PrizeKind } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, createTestDb, ENGINES } from '../helpers/app';
@@ -27,7 +27,7 @@ describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
   const db = () => suite.t.db.kysely;
   const port = () => suite.t.db;
 
-  const campaign = async (settings: Partial<CampaignSettings> = {}, stocks = [5, 1]) => {
+  const campaign = async (settings: AnySettings = {}, stocks = [5, 1]) => {
     const { campaignId, prizeIds } = await makeCampaign(db(), {
       kind: 'invite',
       settings: { inviteCoins: 10, releaseLevel: 2, inviteTiers: [2, 3], ...settings },
@@ -36,10 +36,10 @@ describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
         { kind: PrizeKind.entity, stock: stocks[1] ?? 0, weight: 1 },
       ],
     });
-    return { c: (await loadCampaign(port(), campaignId)) as Campaign, prizeIds };
+    return { c: await campaignOr404(port(), campaignId, 'invite'), prizeIds };
   };
   /** A referrer with `qualified` friends past the level and `pending` friends below it. */
-  const referrerWith = async (c: Campaign, qualified: number, pending = 0, p = port()) => {
+  const referrerWith = async (c: Campaign<'invite'>, qualified: number, pending = 0, p = port()) => {
     const d = p.kysely;
     const rows = contentRows(p);
     const referrer = await rows.user('Referrer');
@@ -180,7 +180,7 @@ describe.each(ENGINES)('invite reward tiers on %s', (engine) => {
           { kind: PrizeKind.virtual, stock: 100, weight: 1 },
         ],
       });
-      const c = (await loadCampaign(d.db, campaignId)) as Campaign;
+      const c = await campaignOr404(d.db, campaignId, 'invite');
       const referrer = await referrerWith(c, 2, 0, d.db);
       const outcomes = await Promise.allSettled(
         Array.from({ length: 24 }, (_, i) => claimTier(pools[i % pools.length] as Db, c, referrer, i % 2)),

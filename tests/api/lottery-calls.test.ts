@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveCoins } from '../../src/server/lottery/ledger';
+import { moveCoins } from '../../src/server/campaigns/ledger';
 import { PrizeKind, WinState } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
 import { api } from '../helpers/accounts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coinBalance } from '../../src/server/campaigns/ledger';
 import { type Db, openDatabase } from '../../src/server/db/database';
 import type { Prepared } from '../../src/server/db/prepared';
 import { draw } from '../../src/server/lottery/draw';
 import { drawStatement } from '../../src/server/lottery/draw-statement';
-import { coinBalance } from '../../src/server/lottery/ledger';
 import { PrizeKind, WinState } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
 import { createTestDb, ENGINES, type TestDb } from '../helpers/app';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateCampaign } from '../../src/server/campaigns/admin';
+import { coinBalance, grantChances, moveCoins, remainingChances } from '../../src/server/campaigns/ledger';
 import { type Db, openDatabase } from '../../src/server/db/database';
-import { updateCampaign } from '../../src/server/lottery/admin';
 import { draw } from '../../src/server/lottery/draw';
-import { coinBalance, grantChances, moveCoins, remainingChances } from '../../src/server/lottery/ledger';
 import { PrizeKind, WinState } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
 import { createTestDb, ENGINES, type TestDb } from '../helpers/app';

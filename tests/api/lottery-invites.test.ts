@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { campaignOr404 } from '../../src/server/campaigns/campaign';
 import { type Db, openDatabase } from '../../src/server/db/database';
-import { loadCampaign } from '../../src/server/lottery/campaign';
-import { acceptInvite } from '../../src/server/lottery/invites';
+import { acceptInvite } from '../../src/server/invite/invites';
 import type { AcceptInviteResult, InvitedFriend } from '../../src/shared/api/lottery-invites';
 import { ResultCode } from '../../src/shared/errors';
 import { api } from '../helpers/accounts';
@@ -319,7 +319,7 @@ describe.each(ENGINES)('invited friends of a raffle campaign on %s', (engine) =>
       const k = d.db.kysely;
       const users = contentRows(d.db);
       const { campaignId } = await makeCampaign(k, { prizes: [], settings: { dailyChances: 0, inviteChances: 2 } });
-      const c = await loadCampaign(d.db, campaignId);
+      const c = await campaignOr404(d.db, campaignId, 'raffle');
       if (!c) throw new Error('campaign missing');
       const inviters = await Promise.all(Array.from({ length: 5 }, (_, i) => users.user(`Host ${i}`)));
       const friends = await Promise.all(Array.from({ length: 40 }, (_, i) => users.user(`Guest ${i}`)));

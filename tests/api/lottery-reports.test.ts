@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maskName } from '../../src/server/lottery/reports';
+import { maskName } from '../../src/server/campaigns/reports';
 import { PrizeKind } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
 import { api } from '../helpers/accounts';

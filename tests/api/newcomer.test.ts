@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { campaignOr404 } from '../../src/server/campaigns/campaign';
+import { coinBalance } from '../../src/server/campaigns/ledger';
 import { openDatabase } from '../../src/server/db/database';
 import { claimNewcomer } from '../../src/server/giftpack/newcomer';
-import { loadCampaign } from '../../src/server/lottery/campaign';
-import { coinBalance } from '../../src/server/lottery/ledger';
 import { PrizeKind } from '../../src/shared/enums';
 import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
@@ -96,7 +96,7 @@ describe.each(ENGINES)('newcomer gift pack on %s', (engine) => {
   it('concurrent claims by one member, from several instances, give each gift once', async () => {
     const id = await pack();
     const m = await member('Double tap');
-    const c = await loadCampaign(port(), id);
+    const c = await campaignOr404(port(), id, 'newcomer');
     if (!c) throw new Error('no campaign');
     const pools = engine === 'postgres' ? [openDatabase({ dialect: 'postgres', url: suite.t.url }, { poolSize: 10 })] : [];
     try {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { type Campaign, campaignOr404 } from '../../src/server/campaigns/campaign';
+import { coinBalance } from '../../src/server/campaigns/ledger';
 import { openDatabase } from '../../src/server/db/database';
-import { loadCampaign } from '../../src/server/lottery/campaign';
-import { acceptInvite } from '../../src/server/lottery/invites';
-import { coinBalance } from '../../src/server/lottery/ledger';
-import { advanceReferrals, collectReferralCoins } from '../../src/server/lottery/referrals';
+import { acceptInvite } from '../../src/server/invite/invites';
+import { advanceReferrals, collectReferralCoins } from '../../src/server/invite/referrals';
 import { ResultCode } from '../../src/shared/errors';
 import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
@@ -26,11 +26,11 @@ describe.each(ENGINES)('referral coins on %s', (engine) => {
       settings: { inviteCoins: 50, releaseLevel: 2 },
       prizes: [],
     });
-    const c = await loadCampaign(port(), campaignId);
+    const c = await campaignOr404(port(), campaignId, 'invite');
     if (!c) throw new Error('no campaign');
     return c;
   };
-  const bind = async (c: NonNullable<Awaited<ReturnType<typeof loadCampaign>>>, inviterId: number, name: string) => {
+  const bind = async (c: Campaign<'invite'>, inviterId: number, name: string) => {
     const friend = await suite.rows.user(name);
     expect(await acceptInvite(port(), c, { inviteeId: friend, inviterId, deviceId: randomUUID() })).toEqual({ bound: true });
     return friend;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { CampaignKind } from '../../src/server/campaigns/campaign';
+import { type AnySettings, ZKindSettings } from '../../src/server/campaigns/settings';
 import type { Database } from '../../src/server/db/schema';
-import type { CampaignKind } from '../../src/server/lottery/campaign';
-import { type CampaignSettings, ZCampaignSettings } from '../../src/server/lottery/settings';
 
 const DAY = 86_400_000;
 const texts = (en: string) => JSON.stringify({ en, 'zh-CN': en, 'zh-TW': en, fr: en });
@@ -16,22 +16,23 @@ export async function makeCampaign(
     endsAt?: number;
     noWinWeight?: number;
     restocking?: boolean;
-    settings?: Partial<CampaignSettings>;
+    settings?: AnySettings;
     prizes: { kind: number; stock: number; weight: number; value?: number; perUserCap?: number | null }[];
   },
 ) {
   const now = opts.now ?? Date.now();
+  const kind = opts.kind ?? 'raffle';
   const c = await db
     .insertInto('lottery_campaigns')
     .values({
-      kind: opts.kind ?? 'raffle',
+      kind,
       title: texts('Lucky wheel'),
       rules: texts('Rules'),
       starts_at: opts.startsAt ?? now - DAY,
       ends_at: opts.endsAt ?? now + 7 * DAY,
       restocking: opts.restocking ? 1 : 0,
       no_win_weight: opts.noWinWeight ?? 0,
-      settings: JSON.stringify(ZCampaignSettings.parse(opts.settings ?? {})),
+      settings: JSON.stringify(ZKindSettings.parse({ kind, settings: opts.settings ?? {} }).settings),
       created_at: now,
       updated_at: now,
     })

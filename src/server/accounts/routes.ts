@@ -4,12 +4,11 @@ import type { z } from 'zod';
 import type { TSession } from '../../shared/api/accounts';
 import * as contract from '../../shared/api/accounts';
 import { ResultCode } from '../../shared/errors';
+import { accountChanged } from '../campaigns/kinds';
 import { requireMay } from '../console/access';
 import { auditOf } from '../console/audit';
 import { AppError } from '../http/app-error';
 import { endpoint, parseInput } from '../http/envelope';
-import { forgetOwedChecks } from '../lottery/owed';
-import { advanceReferrals } from '../lottery/referrals';
 import { clearSessionCookies, clientMeta, requireUser, setSessionCookies } from './auth';
 import type { ExternalSignIn } from './external';
 import type { AccountsService } from './service';
@@ -140,11 +139,12 @@ export function registerAccountRoutes(
       input.level === undefined && input.premiumUntil === undefined && !input.addRoles?.length && !input.removeRoles?.length;
     await requireMay(accounts, request, 'change', { type: 'area', area: onlyState ? 'support' : 'roles' });
     const me = await accounts.adminUpdate(input, auditOf(request, 'user.update', 'user'));
-    // Invite coins wait on the friend's level and the referrer's standing: move this
-    // user's at once instead of at the job's next run.
-    if (input.level !== undefined || input.state !== undefined) await advanceReferrals(app.db, Date.now(), input.userId);
-    // Premium given or taken: the daily chances owed to the member are looked at again.
-    if (input.premiumUntil !== undefined) forgetOwedChecks(app.db, input.userId);
+    // What campaigns owe this member may depend on what changed (invite coins on levels, daily chances on premium).
+    await accountChanged(app.db, {
+      userId: input.userId,
+      levelOrStanding: input.level !== undefined || input.state !== undefined,
+      premium: input.premiumUntil !== undefined,
+    });
     return me;
   });
 }

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import * as contract from '../../shared/api/checkin';
 import { ResultCode } from '../../shared/errors';
 import { requireUser } from '../accounts/auth';
+import { assertAppVersion } from '../campaigns/app-version';
+import { campaignOr404, loadCampaign } from '../campaigns/campaign';
 import { AppError } from '../http/app-error';
 import { endpoint } from '../http/envelope';
-import { campaignOr404 } from '../lottery/actions';
-import { assertAppVersion } from '../lottery/app-version';
-import { loadCampaign } from '../lottery/campaign';
 import { checkIn, checkinStatus, joinActivity } from './service';
 
 /** Daily check-in and `allActivity/join`, for signed-in members. */

@@ -2,12 +2,12 @@ import type { CheckinResult, CheckinStatus } from '../../shared/api/checkin';
 import { ResultCode } from '../../shared/errors';
 import { dayKey, isTimeZone, previousDay } from '../../shared/time';
 import { uuidv7 } from '../../shared/uuid';
-import { grantCollectionCards } from '../collection/cards';
+import { type Campaign, stateOf } from '../campaigns/campaign';
+import { earned } from '../campaigns/kinds';
+import { coinBalance, moveCoins } from '../campaigns/ledger';
 import type { Db, Tx } from '../db/database';
 import { keyedCall } from '../db/keyed';
 import { AppError } from '../http/app-error';
-import { type Campaign, stateOf } from '../lottery/campaign';
-import { coinBalance, moveCoins } from '../lottery/ledger';
 import { rewardFor } from './rewards';
 
 const zoneOr400 = (zone: string) => {
@@ -16,7 +16,7 @@ const zoneOr400 = (zone: string) => {
 };
 
 /** The member's pinned zone, or the one asked for when they have not checked in yet. */
-async function zoneOf(trx: Tx, c: Campaign, userId: number, asked: string): Promise<{ zone: string; pinned: boolean }> {
+async function zoneOf(trx: Tx, c: Campaign<'checkin'>, userId: number, asked: string): Promise<{ zone: string; pinned: boolean }> {
   const m = await trx
     .selectFrom('checkin_members')
     .select('time_zone')
@@ -35,7 +35,7 @@ async function zoneOf(trx: Tx, c: Campaign, userId: number, asked: string): Prom
  */
 export async function checkIn(
   db: Db,
-  c: Campaign,
+  c: Campaign<'checkin'>,
   userId: number,
   askedZone: string,
   now = Date.now(),
@@ -78,7 +78,7 @@ export async function checkIn(
         .executeTakeFirstOrThrow();
       return { checkedIn: false, day, streak: today.streak, coins: today.coins, balance: await coinBalance(trx, userId) };
     }
-    await grantCollectionCards(db, trx, userId, `checkin:${c.id}:${day}`, now);
+    await earned(db, trx, userId, `checkin:${c.id}:${day}`, now);
     if (coins > 0) await moveCoins(trx, { userId, delta: coins, reason: 'checkin', key: `checkin:${c.id}:${userId}:${day}` }, now);
     return { checkedIn: true, day, streak, coins, balance: await coinBalance(trx, userId) };
   });
@@ -87,7 +87,7 @@ export async function checkIn(
 /** The member's calendar for a month (default: this month in their zone), streak and next reward. */
 export async function checkinStatus(
   db: Db,
-  c: Campaign,
+  c: Campaign<'checkin'>,
   userId: number,
   askedZone: string,
   month: string | undefined,

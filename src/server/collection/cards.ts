@@ -1,12 +1,7 @@
+import type { EarnSource } from '../campaigns/kinds';
+import { pickWeighted } from '../campaigns/pick';
 import type { Db, Tx } from '../db/database';
-import { pickWeighted } from '../lottery/pick';
 import { runningCollections } from './running';
-
-/**
- * What earned a card: a check-in paid (`checkin:<check-in campaign>:<day>`), a draw
- * (`draw:<draw id>`) or an invited friend bound to the inviter (`invite:<invite id>`).
- */
-export type CardSource = `checkin:${number}:${string}` | `draw:${number}` | `invite:${number}`;
 
 /**
  * One card, picked by weight with `node:crypto`, in every collection campaign running at `now`,
@@ -14,7 +9,7 @@ export type CardSource = `checkin:${number}:${string}` | `draw:${number}` | `inv
  * draw, a check-in already done) so does its card, and the source key's unique constraint makes
  * a replayed event give nothing. Costs nothing when no collection runs.
  */
-export async function grantCollectionCards(db: Db, trx: Tx, userId: number, source: CardSource, now: number): Promise<void> {
+export async function grantCollectionCards(db: Db, trx: Tx, userId: number, source: EarnSource, now: number): Promise<void> {
   const running = await runningCollections(db, trx, now);
   if (running.length === 0) return;
   const rows = running.flatMap((c) => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../shared/api/collection';
 import { requireUser } from '../accounts/auth';
+import { campaignOr404 } from '../campaigns/campaign';
 import { endpoint } from '../http/envelope';
-import { campaignOr404 } from '../lottery/actions';
 import { collectionView, exchangeSet } from './service';
 
 /** Collection campaigns: the member's cards and the exchange of a complete set. */

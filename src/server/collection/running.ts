@@ -1,7 +1,7 @@
+import { stateOf } from '../campaigns/campaign';
+import { type CollectionCard, parseSettings } from '../campaigns/settings';
 import { cacheSpec } from '../db/cache';
 import type { Db, Tx } from '../db/database';
-import { stateOf } from '../lottery/campaign';
-import { type CollectionCard, parseSettings } from '../lottery/settings';
 
 /** A collection campaign as the card grants need it. */
 export interface CollectionWindow {
@@ -36,7 +36,7 @@ async function load(db: Tx, now: number): Promise<CollectionWindow[]> {
     startsAt: r.starts_at,
     endsAt: r.ends_at,
     restocking: r.restocking === 1,
-    cards: parseSettings(r.settings).collectionCards,
+    cards: parseSettings('collection', r.settings).collectionCards,
   }));
 }
 

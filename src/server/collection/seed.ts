@@ -1,6 +1,6 @@
 import collection from '../../../docs/examples/collection.json';
+import { campaignSeed } from '../campaigns/seed';
 import type { Seed } from '../db/seed/seed';
-import { campaignSeed } from '../lottery/seed';
 
 const DAY = 86_400_000;
 

@@ -1,11 +1,11 @@
 import type { CollectionView, EarnLinks } from '../../shared/api/collection';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
+import { type Campaign, campaignHead, inLanguage, isKind, loadCampaign, stateOf } from '../campaigns/campaign';
+import { givePrize } from '../campaigns/give';
+import { prizeView } from '../campaigns/wins';
 import type { Db, Tx } from '../db/database';
 import { AppError } from '../http/app-error';
-import { type Campaign, campaignHead, inLanguage, loadCampaign, stateOf } from '../lottery/campaign';
-import { givePrize } from '../lottery/give';
-import { prizeView } from '../lottery/views';
 import { runningCollections } from './running';
 
 /** The prize a complete set is exchanged for: the campaign's first (by position). */
@@ -50,7 +50,7 @@ async function countsOf(db: Tx, campaignId: number, userId: number): Promise<Map
 /** The campaign with its cards as a reader sees it: counts and exchange are the member's (none signed out). */
 export async function collectionView(
   db: Db,
-  c: Campaign,
+  c: Campaign<'collection'>,
   userId: number | null,
   locale: Locale,
   now = Date.now(),
@@ -81,7 +81,7 @@ export async function collectionView(
 export async function collectionPage(db: Db, campaignId: number | null, locale: Locale, now = Date.now()) {
   const id = campaignId ?? (await runningCollections(db, db.kysely, now))[0]?.id;
   const c = id ? await loadCampaign(db, id) : null;
-  return c?.kind === 'collection' ? collectionView(db, c, null, locale, now) : null;
+  return isKind(c, 'collection') ? collectionView(db, c, null, locale, now) : null;
 }
 
 /**
@@ -90,7 +90,7 @@ export async function collectionPage(db: Db, campaignId: number | null, locale: 
  * the first and then finds the row taken), one unused card of every kind marked as spent in it
  * (duplicates stay), and the prize given with its stock guarded. Any refusal rolls it all back.
  */
-export async function exchangeSet(db: Db, c: Campaign, userId: number, locale: Locale, now = Date.now()) {
+export async function exchangeSet(db: Db, c: Campaign<'collection'>, userId: number, locale: Locale, now = Date.now()) {
   const state = stateOf(c, now);
   if (state === 'restocking') throw new AppError(ResultCode.drawRestocking);
   if (state !== 'ongoing') throw new AppError(ResultCode.collectionClosed);

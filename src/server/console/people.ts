@@ -2,8 +2,8 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { PersonDetail, PersonRow, PersonSession } from '../../shared/api/console-people';
 import type { Locale } from '../../shared/i18n';
 import { maskAccount } from '../../shared/rules';
+import { inLanguage } from '../campaigns/campaign';
 import type { Tx } from '../db/database';
-import { inLanguage } from '../lottery/campaign';
 
 /**
  * The console's People reads: finding members and one member's account as staff see it. Phones

@@ -1,7 +1,7 @@
 import type { TCampaignListItem } from '../../shared/api/lottery-admin';
+import { loadAdminCampaign } from '../campaigns/admin';
+import { listCampaigns } from '../campaigns/admin-actions';
 import type { Db } from '../db/database';
-import { loadAdminCampaign } from '../lottery/admin';
-import { listCampaigns } from '../lottery/admin-actions';
 import { dashboard } from './dashboard';
 
 /**

@@ -3,7 +3,7 @@ import type { CircleCard, CircleView, Page } from '../../shared/api/content';
 import type { Database } from '../db/schema';
 import { fileUrl } from './files';
 import { offsetOf, pageOf, toCount } from './paging';
-import { USER_CARD, userCard } from './users';
+import { USER_CARD, userCard } from './user-card';
 
 /** Circles a user owns or belongs to (the owner need not be a member row). */
 export const circlesOf = (db: Kysely<Database>, userId: number) => (eb: ExpressionBuilder<Database, 'circles'>) =>

@@ -7,7 +7,8 @@ import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { offsetOf, pageOf, toCount } from './paging';
 import { bump, commentTargetOf, isReplyKind, liveTarget, tableOf } from './targets';
-import { HIDDEN_STATES, USER_CARD, userCard } from './users';
+import { USER_CARD, userCard } from './user-card';
+import { HIDDEN_STATES } from './users';
 
 /** Comments one user may post per minute (besides the per-address limit of the endpoint). */
 export const COMMENTS_PER_MINUTE = 10;

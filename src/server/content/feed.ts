@@ -5,7 +5,8 @@ import { fileUrl } from './files';
 import { firstImageKey } from './models';
 import { postsPage } from './posts';
 import { timelapsesPage } from './timelapses';
-import { HIDDEN_STATES, USER_CARD, userCard } from './users';
+import { USER_CARD, userCard } from './user-card';
+import { HIDDEN_STATES } from './users';
 
 /** Live models by visible makers, as cards with their maker and first image. */
 function modelCards(db: Kysely<Database>, order: 'featured' | 'latest', limit: number) {

@@ -4,7 +4,7 @@ import type { SliceParameters } from '../../shared/slice';
 import type { Database } from '../db/schema';
 import { fileUrl } from './files';
 import { offsetOf, pageOf, toCount } from './paging';
-import { USER_CARD, userCard } from './users';
+import { USER_CARD, userCard } from './user-card';
 
 export { fileUrl };
 

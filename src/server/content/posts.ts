@@ -3,7 +3,8 @@ import type { Page, PostCard, PostsQuery, PostView, TopicView } from '../../shar
 import type { Database } from '../db/schema';
 import { fileUrl } from './files';
 import { offsetOf, pageOf, toCount } from './paging';
-import { HIDDEN_STATES, USER_CARD, userCard } from './users';
+import { USER_CARD, userCard } from './user-card';
+import { HIDDEN_STATES } from './users';
 
 const EXCERPT = 140;
 

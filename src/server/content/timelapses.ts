@@ -3,7 +3,8 @@ import type { Page, TimelapseCard, TimelapseView } from '../../shared/api/conten
 import type { Database } from '../db/schema';
 import { fileUrl } from './files';
 import { offsetOf, pageOf, toCount } from './paging';
-import { HIDDEN_STATES, USER_CARD, userCard } from './users';
+import { USER_CARD, userCard } from './user-card';
+import { HIDDEN_STATES } from './users';
 
 const timelapsesOf = (db: Kysely<Database>) =>
   db

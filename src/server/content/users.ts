@@ -1,17 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import type { ProfileView, UserCard } from '../../shared/api/content';
+import type { ProfileView } from '../../shared/api/content';
 import type { Database } from '../db/schema';
 import { circlesOf } from './circles';
 import { toCount } from './paging';
-
-/** The columns a user card needs, from a query that joined `users`. */
-export const USER_CARD = ['users.id as user_id', 'users.nickname', 'users.avatar_url'] as const;
-
-export const userCard = (r: { user_id: number; nickname: string; avatar_url: string }): UserCard => ({
-  id: String(r.user_id),
-  nickname: r.nickname,
-  avatarUrl: r.avatar_url,
-});
+import { userCard } from './user-card';
 
 /** Users whose pages are not shown: closed accounts, and blocked ones (pullblack). */
 export const HIDDEN_STATES = ['cancelled', 'blocked'] as const;

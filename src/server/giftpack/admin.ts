@@ -2,11 +2,11 @@ import type { ExpressionBuilder } from 'kysely';
 import type { GiftCodeRow, TGiftCodeState } from '../../shared/api/giftcode-admin';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
+import { inLanguage } from '../campaigns/campaign';
 import type { AuditHook } from '../console/audit';
 import type { Db, Tx } from '../db/database';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
-import { inLanguage } from '../lottery/campaign';
 
 /** Gift codes as staff see them: state, who redeemed each, and voiding unused ones. */
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { randomCode } from '../lottery/pick';
+import { randomCode } from '../campaigns/pick';
 
 /** 16 characters of 32 symbols: 80 bits, printed in groups of four (`ABCD-EFGH-JKLM-NPQR`). */
 export const GIFT_CODE_LENGTH = 16;

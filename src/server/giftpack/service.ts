@@ -1,13 +1,13 @@
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import { uuidv7 } from '../../shared/uuid';
+import { loadCampaign } from '../campaigns/campaign';
+import { givePrize } from '../campaigns/give';
+import { myWins } from '../campaigns/wins';
 import type { AuditHook } from '../console/audit';
 import type { Db } from '../db/database';
 import { keyedCall } from '../db/keyed';
 import { AppError } from '../http/app-error';
-import { loadCampaign } from '../lottery/campaign';
-import { givePrize } from '../lottery/give';
-import { myWins } from '../lottery/views';
 import { giftCodeHash, newGiftCode, normaliseGiftCode } from './codes';
 
 /** Wrong codes a user may enter in an hour before entries are refused for a while. */

@@ -1,17 +1,16 @@
 import { PrizeKind, WinState } from '../../shared/enums';
 import { ResultCode } from '../../shared/errors';
-import { grantCollectionCards } from '../collection/cards';
-import { runningCollections } from '../collection/running';
+import { assertOpen, type Campaign, isKind, loadCampaign } from '../campaigns/campaign';
+import { creditPrize } from '../campaigns/credit';
+import { earned, earnsNow } from '../campaigns/kinds';
+import { pickWeighted, redeemCode } from '../campaigns/pick';
 import { cacheSpec } from '../db/cache';
 import type { Db, Tx } from '../db/database';
 import { keyedCall, keyedStatement } from '../db/keyed';
 import { prepared } from '../db/prepared';
 import { AppError } from '../http/app-error';
-import { type Campaign, loadCampaign, stateOf } from './campaign';
-import { creditPrize } from './credit';
 import { creditedInStatement, drawStatement } from './draw-statement';
 import { forgetOwedChecks, grantOwedChances, owedChancesChecked } from './owed';
-import { pickWeighted, redeemCode } from './pick';
 
 export interface DrawOutcome {
   drawId: number;
@@ -24,14 +23,6 @@ export interface DrawOutcome {
   remaining: number;
 }
 
-/** Refuses a draw outside the campaign's open period, with the page's message for each state. */
-export function assertOpen(c: Campaign, now: number): void {
-  const state = stateOf(c, now);
-  if (state === 'ended') throw new AppError(ResultCode.drawEnded, { result: { winState: WinState.winend } });
-  if (state === 'notStarted') throw new AppError(ResultCode.drawNotStarted);
-  if (state === 'restocking') throw new AppError(ResultCode.drawRestocking);
-}
-
 /**
  * One draw, in one transaction: spend a chance (guarded), pick a prize by weight among those in
  * stock and under the user's cap, take one unit of stock (guarded: a prize emptied meanwhile
@@ -39,14 +30,20 @@ export function assertOpen(c: Campaign, now: number): void {
  * request id is drawn once: its retries, whichever and however many at once, are answered with
  * the first outcome (db/keyed.ts).
  */
-export async function draw(db: Db, userId: number, campaign: Campaign | number, requestId: string, now = Date.now()): Promise<DrawOutcome> {
+export async function draw(
+  db: Db,
+  userId: number,
+  campaign: Campaign<'raffle'> | number,
+  requestId: string,
+  now = Date.now(),
+): Promise<DrawOutcome> {
   const c = typeof campaign === 'number' ? await loadCampaign(db, campaign) : campaign;
-  if (!c) throw new AppError(ResultCode.notFound);
+  if (!isKind(c, 'raffle')) throw new AppError(ResultCode.notFound);
   const key = { userId, operation: `draw:${c.id}`, requestId };
   // One round trip where the engine allows it and the draw needs nothing read under the
   // participant's lock: the chances of the day already granted, no collection dealing cards, no
   // per-user cap among the prizes (the pick is then the same before the spend as after it).
-  if (db.writableCtes && (await owedChancesChecked(db, c, userId, now)) && (await runningCollections(db, db.kysely, now)).length === 0) {
+  if (db.writableCtes && (await owedChancesChecked(db, c, userId, now)) && !(await earnsNow(db, now))) {
     const prizes = await prizesOpen(db, db.kysely, c);
     if (prizes.every((p) => p.per_user_cap === null)) {
       const prize = pickAmong(prizes, c);
@@ -102,7 +99,7 @@ export async function draw(db: Db, userId: number, campaign: Campaign | number, 
     const result = won ? WinState.win : WinState.nowin;
     const [d] = (await db.run(insertDraw, trx, { campaignId: c.id, userId, requestId, result, prizeId: won?.id ?? null, now })).rows;
     if (!d) throw new Error('draw not recorded');
-    await grantCollectionCards(db, trx, userId, `draw:${d.id}`, now);
+    await earned(db, trx, userId, `draw:${d.id}`, now);
     let winId: number | null = null;
     if (won) {
       const state = won.kind === PrizeKind.entity ? 'won' : 'received';
@@ -126,7 +123,7 @@ export async function draw(db: Db, userId: number, campaign: Campaign | number, 
 }
 
 /** Prizes the user can still win (in stock, under their cap) and the no-win segment, by weight. */
-async function pickPrize(db: Db, trx: Tx, c: Campaign, userId: number) {
+async function pickPrize(db: Db, trx: Tx, c: Campaign<'raffle'>, userId: number) {
   const prizes = await prizesOpen(db, trx, c);
   const capped = prizes.filter((p) => p.per_user_cap !== null);
   const mine = capped.length
@@ -150,11 +147,11 @@ async function pickPrize(db: Db, trx: Tx, c: Campaign, userId: number) {
 }
 
 /** The prizes in stock, kept per campaign (a hint: stock is taken by a guarded update). */
-const prizesOpen = (db: Db, on: Tx, c: Campaign) =>
+const prizesOpen = (db: Db, on: Tx, c: Campaign<'raffle'>) =>
   db.caches.of(PRIZES_IN_STOCK).get(c.id, async () => (await db.run(prizesInStock, on, { campaignId: c.id })).rows);
 
 /** One of `open` or the no-win segment (null), by weight. */
-function pickAmong(open: Awaited<ReturnType<typeof prizesOpen>>, c: Campaign) {
+function pickAmong(open: Awaited<ReturnType<typeof prizesOpen>>, c: Campaign<'raffle'>) {
   const choice = pickWeighted([...open, { id: 0, kind: 0, weight: c.noWinWeight, value: 0, per_user_cap: null }]);
   return choice && choice.id !== 0 ? choice : null;
 }

@@ -1,8 +1,8 @@
 import { dayKey } from '../../shared/time';
+import type { Campaign } from '../campaigns/campaign';
+import { grantChances } from '../campaigns/ledger';
 import { cacheSpec } from '../db/cache';
 import type { Db, Tx } from '../db/database';
-import type { Campaign } from './campaign';
-import { grantChances } from './ledger';
 
 /**
  * How long a process trusts that a participant's owed chances of the day are granted. Grants are
@@ -31,7 +31,7 @@ export function forgetOwedChecks(db: Db, userId: number) {
  * Returns a `remember` to call once the caller's transaction has committed (a rolled-back grant
  * must be checked again).
  */
-export async function grantOwedChances(db: Db, trx: Tx, c: Campaign, userId: number, now: number): Promise<() => void> {
+export async function grantOwedChances(db: Db, trx: Tx, c: Campaign<'raffle'>, userId: number, now: number): Promise<() => void> {
   const day = dayKey(now, c.settings.timeZone);
   const key = `${c.id}:${day}`;
   const checked = await checkedDays(db, userId);
@@ -52,7 +52,7 @@ export async function grantOwedChances(db: Db, trx: Tx, c: Campaign, userId: num
 }
 
 /** Whether `grantOwedChances` would grant nothing now: this instance granted today's recently. */
-export async function owedChancesChecked(db: Db, c: Campaign, userId: number, now: number): Promise<boolean> {
+export async function owedChancesChecked(db: Db, c: Campaign<'raffle'>, userId: number, now: number): Promise<boolean> {
   return recent((await checkedDays(db, userId)).get(`${c.id}:${dayKey(now, c.settings.timeZone)}`), now);
 }
 

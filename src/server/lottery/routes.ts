@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as contract from '../../shared/api/lottery';
 import { ResultCode } from '../../shared/errors';
 import { requireRole, requireUser } from '../accounts/auth';
+import { campaignOr404 } from '../campaigns/campaign';
+import { coinBalance, remainingChances } from '../campaigns/ledger';
+import { dataInfo, prizeStats, winLog } from '../campaigns/reports';
+import { ClaimRefused, claimPrize, myWins, prizeView, writeOff } from '../campaigns/wins';
 import { AppError } from '../http/app-error';
 import { endpoint } from '../http/envelope';
-import { ClaimRefused, campaignOr404, claimPrize, exchangeChance, logShare, myTimes, writeOff } from './actions';
+import { exchangeChance, logShare, myTimes } from './actions';
 import { draw } from './draw';
-import { registerInviteRoutes } from './invite-routes';
-import { coinBalance, remainingChances } from './ledger';
-import { dataInfo, prizeStats, winLog } from './reports';
-import { lotteryInfo, myWins, prizeView, segmentOf, wheelWith } from './views';
+import { lotteryInfo, segmentOf, wheelWith } from './views';
 
 /** The raffle calls under `/api/rest/lottery/` (the page's, and staff write-off). */
 export function registerLotteryRoutes(app: FastifyInstance) {
@@ -23,7 +24,7 @@ export function registerLotteryRoutes(app: FastifyInstance) {
   const stateful = (max: number) => ({ ...perIp(max), csrf: 'always' as const, compress: false as const });
 
   endpoint(app, contract.getLotteryInfo, async (q, request) =>
-    lotteryInfo(k, await campaignOr404(db, q.lotteryId), request.ctx.locale, Date.now()),
+    lotteryInfo(k, await campaignOr404(db, q.lotteryId, 'raffle'), request.ctx.locale, Date.now()),
   );
 
   endpoint(
@@ -31,7 +32,7 @@ export function registerLotteryRoutes(app: FastifyInstance) {
     contract.lottery,
     async (q, request) => {
       const userId = await user(request);
-      const c = await campaignOr404(db, q.lotteryId);
+      const c = await campaignOr404(db, q.lotteryId, 'raffle');
       const out = await draw(db, userId, c, request.ctx.requestId);
       const { prizes } = await wheelWith(db, c, out.prizeId);
       const won = out.prizeId === null ? null : (prizes.find((p) => p.id === out.prizeId) ?? null);
@@ -49,7 +50,7 @@ export function registerLotteryRoutes(app: FastifyInstance) {
   endpoint(
     app,
     contract.getMyLotteryTimes,
-    async (q, request) => myTimes(db, await campaignOr404(db, q.lotteryId), await user(request)),
+    async (q, request) => myTimes(db, await campaignOr404(db, q.lotteryId, 'raffle'), await user(request)),
     stateful(120),
   );
 
@@ -65,14 +66,14 @@ export function registerLotteryRoutes(app: FastifyInstance) {
   endpoint(
     app,
     contract.shareLog,
-    async (q, request) => logShare(db, await campaignOr404(db, q.lotteryId), await user(request)),
+    async (q, request) => logShare(db, await campaignOr404(db, q.lotteryId, 'raffle'), await user(request)),
     stateful(30),
   );
 
   endpoint(
     app,
     contract.exchangeLotteryTimes,
-    async (q, request) => exchangeChance(db, await campaignOr404(db, q.lotteryId), await user(request), request.ctx.requestId),
+    async (q, request) => exchangeChance(db, await campaignOr404(db, q.lotteryId, 'raffle'), await user(request), request.ctx.requestId),
     stateful(30),
   );
 
@@ -134,13 +135,13 @@ export function registerLotteryRoutes(app: FastifyInstance) {
   );
 
   endpoint(app, contract.getLotteryDataInfo, async (q, request) => {
-    await campaignOr404(db, q.lotteryId);
+    await campaignOr404(db, q.lotteryId, 'raffle');
     return dataInfo(db, q.lotteryId, request.ctx.locale);
   });
 
   endpoint(app, contract.getLotteryTimes, async (q, request) => {
     const userId = await user(request);
-    const c = await campaignOr404(db, q.lotteryId);
+    const c = await campaignOr404(db, q.lotteryId, 'raffle');
     const grants = await k
       .selectFrom('lottery_chance_grants')
       .select(['amount', 'reason', 'created_at'])
@@ -171,7 +172,7 @@ export function registerLotteryRoutes(app: FastifyInstance) {
 
   endpoint(app, contract.managerDataInfo, async (q, request) => {
     await staff(request, q.lotteryId);
-    await campaignOr404(db, q.lotteryId);
+    await campaignOr404(db, q.lotteryId, 'raffle');
     const [info, prizes] = await Promise.all([
       dataInfo(db, q.lotteryId, request.ctx.locale),
       prizeStats(db, q.lotteryId, request.ctx.locale),
@@ -183,6 +184,4 @@ export function registerLotteryRoutes(app: FastifyInstance) {
     await staff(request, input.lotteryId);
     return winLog(db, input, request.ctx.locale);
   });
-
-  registerInviteRoutes(app);
 }

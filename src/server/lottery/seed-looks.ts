@@ -1,5 +1,5 @@
+import { campaignSeed } from '../campaigns/seed';
 import type { Seed } from '../db/seed/seed';
-import { campaignSeed } from './seed';
 
 const DAY = 86_400_000;
 

@@ -3,9 +3,9 @@ import type { Order } from '../../shared/api/mall';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import { formatFen, MAX_ORDER_FEN, PAY_WITHIN_MS } from '../../shared/mall-rules';
+import { ownedAddress } from '../addresses/addresses';
 import type { Db, Tx } from '../db/database';
 import { AppError } from '../http/app-error';
-import { ownedAddress } from '../lottery/addresses';
 import { productCard } from './catalogue';
 import { newOrderNo, type OrderRow, orderView } from './orders';
 

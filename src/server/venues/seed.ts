@@ -1,9 +1,9 @@
 import { ZCampaignInput } from '../../shared/api/lottery-admin';
 import { ZVenueInput } from '../../shared/api/venues';
+import { insertCampaign } from '../campaigns/admin';
 import { createContentService } from '../content/service';
 import type { FileStorage } from '../content/storage';
 import type { Seed } from '../db/seed/seed';
-import { insertCampaign } from '../lottery/admin';
 import { COINS_PRIZE, DEMO_VENUES, VENUE_RAFFLE_RULES } from './seed-data';
 import { insertVenue } from './store';
 

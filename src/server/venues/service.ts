@@ -3,11 +3,11 @@ import type { TAdminVenue, VenueLanding, VenueSample, VenueState, VenueToday, Ve
 import type { Locale } from '../../shared/i18n';
 import { dayBounds } from '../../shared/time';
 import type { AccountsService } from '../accounts/service';
+import { inLanguage } from '../campaigns/campaign';
+import type { CampaignPages } from '../campaigns/pages';
 import type { AuditHook } from '../console/audit';
 import type { ContentService } from '../content/service';
 import type { Database } from '../db/schema';
-import { inLanguage } from '../lottery/campaign';
-import type { LotteryService } from '../lottery/service';
 import { createVenue, getVenue, updateVenue, type VenueAdminDeps } from './admin';
 import { allVenues, slugsOfCampaign, venueBySlug, venueByWechatPath } from './store';
 
@@ -21,7 +21,7 @@ export function createVenuesService(deps: {
   transaction: VenueAdminDeps['transaction'];
   accounts: Pick<AccountsService, 'hasRole'>;
   content: Pick<ContentService, 'model'>;
-  lottery: Pick<LotteryService, 'page' | 'isRaffle' | 'countsBetween'>;
+  lottery: Pick<CampaignPages, 'page' | 'isRaffle' | 'countsBetween'>;
 }) {
   const { db, accounts, content, lottery } = deps;
   const admin: VenueAdminDeps = {

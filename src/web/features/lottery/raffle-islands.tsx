@@ -3,6 +3,7 @@ import type { LotteryInfo } from '../../../shared/api/lottery';
 import { useTranslation } from '../../i18n/react';
 import './blind-box.css';
 import './raffle.css';
+import { ShareButtons } from './share-buttons';
 
 /**
  * The raffle page's interactive parts as lazy chunks (like the share pages' islands, ADR 0003):
@@ -50,16 +51,3 @@ export function WheelPlaceholder({ info }: { info: LotteryInfo }) {
 }
 
 /** "Invite friends" and "Share": disabled in the server's markup, live once hydrated. */
-export function ShareButtons({ disabled, onInvite, onShare }: { disabled?: boolean; onInvite?: () => void; onShare?: () => void }) {
-  const { t } = useTranslation('lottery');
-  return (
-    <>
-      <button type="button" className="btn btn-secondary" disabled={disabled} onClick={onInvite}>
-        {t('links.invite')}
-      </button>
-      <button type="button" className="btn" disabled={disabled} onClick={onShare}>
-        {t('links.share')}
-      </button>
-    </>
-  );
-}

@@ -14,8 +14,8 @@ import { useSignedIn } from '../accounts/login-store';
 import { useHydrated } from '../content/hydrated';
 import { useAcceptInvite } from './accept-invite';
 import { drawsGranted } from './draws-granted';
-import { ShareButtons } from './raffle-islands';
 import { rafflePath } from './raffle-paths';
+import { ShareButtons } from './share-buttons';
 import './raffle.css';
 
 type Mode = 'invite' | 'share';

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import * as invite from '../../shared/api/invite';
 import * as contract from '../../shared/api/lottery-invites';
 import { requireUser } from '../accounts/auth';
+import { assertAppVersion } from '../campaigns/app-version';
+import { campaignOr404 } from '../campaigns/campaign';
+import { prizeView } from '../campaigns/wins';
 import { endpoint } from '../http/envelope';
-import { campaignOr404 } from './actions';
-import { assertAppVersion } from './app-version';
 import { acceptInvite, invitedFriends } from './invites';
 import { collectReferralCoins, inviteSummary } from './referrals';
 import { claimTier } from './tiers';
-import { prizeView } from './views';
 
 /** Invited friends of a raffle campaign: both POST, so the app's CSRF rule covers them as it does receiveAward. */
 export function registerInviteRoutes(app: FastifyInstance) {
@@ -20,7 +20,7 @@ export function registerInviteRoutes(app: FastifyInstance) {
     contract.lotteryInviteUsers,
     async (input, request) => {
       const { userId } = await requireUser(accounts, request);
-      return invitedFriends(db, await campaignOr404(db, input.lotteryId), userId, input);
+      return invitedFriends(db, await campaignOr404(db, input.lotteryId, 'raffle'), userId, input);
     },
     { rateLimit: { max: 120, timeWindow: '1 minute' } },
   );

@@ -1,10 +1,13 @@
 import type { CampaignHead, CampaignStateName } from '../../shared/api/lottery';
 import type { TCampaignKind } from '../../shared/api/lottery-admin';
+import { WinState } from '../../shared/enums';
+import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
 import { cacheSpec } from '../db/cache';
 import type { Db, Tx } from '../db/database';
 import { prepared } from '../db/prepared';
-import { type CampaignSettings, parseSettings } from './settings';
+import { AppError } from '../http/app-error';
+import { parseSettings, type SettingsOf } from './settings';
 
 /** Campaign states as the page shows them. */
 export type CampaignState = CampaignStateName;
@@ -12,9 +15,8 @@ export type CampaignState = CampaignStateName;
 /** The campaign families on the one campaign model (ARCHITECTURE: "Campaign families"). */
 export type CampaignKind = TCampaignKind;
 
-export interface Campaign {
+interface CampaignRow {
   id: number;
-  kind: CampaignKind;
   channel: number;
   title: Record<string, string>;
   rules: Record<string, string>;
@@ -22,8 +24,12 @@ export interface Campaign {
   endsAt: number;
   restocking: boolean;
   noWinWeight: number;
-  settings: CampaignSettings;
 }
+
+/** A campaign of one kind (or, unnarrowed, of any): its settings are its kind's. */
+export type Campaign<K extends CampaignKind = CampaignKind> = K extends CampaignKind
+  ? CampaignRow & { kind: K; settings: SettingsOf<K> }
+  : never;
 
 export function stateOf(c: Pick<Campaign, 'startsAt' | 'endsAt' | 'restocking'>, now: number): CampaignState {
   if (now >= c.endsAt) return 'ended';
@@ -67,9 +73,10 @@ export function loadCampaign(db: Db, campaignId: number, on: Tx = db.kysely): Pr
   return db.caches.of(CAMPAIGNS).get(campaignId, async () => {
     const [c] = (await db.run(campaignById, on, { campaignId })).rows;
     if (!c) return null;
+    const kind = c.kind as CampaignKind;
     return Object.freeze({
       id: c.id,
-      kind: c.kind as CampaignKind,
+      kind,
       channel: c.channel,
       title: Object.freeze(JSON.parse(c.title) as Record<string, string>),
       rules: Object.freeze(JSON.parse(c.rules) as Record<string, string>),
@@ -77,8 +84,8 @@ export function loadCampaign(db: Db, campaignId: number, on: Tx = db.kysely): Pr
       endsAt: c.ends_at,
       restocking: c.restocking === 1,
       noWinWeight: c.no_win_weight,
-      settings: parseSettings(c.settings),
-    });
+      settings: parseSettings(kind, c.settings),
+    } as Campaign);
   });
 }
 
@@ -89,3 +96,21 @@ export function loadCampaign(db: Db, campaignId: number, on: Tx = db.kysely): Pr
 export function forgetCampaign(db: Db, campaignId: number) {
   db.caches.changed('campaign', campaignId);
 }
+
+/** Refuses a draw outside the campaign's open period, with the page's message for each state. */
+export function assertOpen(c: Campaign, now: number): void {
+  const state = stateOf(c, now);
+  if (state === 'ended') throw new AppError(ResultCode.drawEnded, { result: { winState: WinState.winend } });
+  if (state === 'notStarted') throw new AppError(ResultCode.drawNotStarted);
+  if (state === 'restocking') throw new AppError(ResultCode.drawRestocking);
+}
+
+/** The campaign of that kind (a check-in campaign is not a raffle): 1001 otherwise. */
+export async function campaignOr404<K extends CampaignKind>(db: Db, campaignId: number, kind: K): Promise<Campaign<K>> {
+  const c = await loadCampaign(db, campaignId);
+  if (!isKind(c, kind)) throw new AppError(ResultCode.notFound);
+  return c;
+}
+
+/** Whether the campaign is of that kind (narrows its settings). */
+export const isKind = <K extends CampaignKind>(c: Campaign | null | undefined, kind: K): c is Campaign<K> => c?.kind === kind;

@@ -6,12 +6,12 @@ import {
   type TPrizeInput,
 } from '../../shared/api/lottery-admin';
 import { ResultCode } from '../../shared/errors';
-import { forgetCollections } from '../collection/running';
 import type { AuditHook } from '../console/audit';
 import type { Db, Tx } from '../db/database';
 import { AppError, refused } from '../http/app-error';
 import { type CampaignKind, forgetCampaign } from './campaign';
-import { type CampaignSettings, parseSettings, ZCampaignSettings } from './settings';
+import { campaignChanged } from './kinds';
+import { checkSettings, type KindSettings, parseSettings } from './settings';
 
 /**
  * Admin set-up of raffle campaigns. Every write is one transaction: a refusal writes
@@ -19,11 +19,11 @@ import { type CampaignSettings, parseSettings, ZCampaignSettings } from './setti
  * refer to prize rows); afterwards only their stock, weight, name and image change.
  */
 
-/** The settings as stored (defaults filled in); refused with code 1 naming `settings.<field>`. */
-function checkedSettings(raw: Record<string, unknown>): CampaignSettings {
-  const parsed = ZCampaignSettings.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  throw refused(parsed.error.issues.slice(0, 10).map((i) => ({ field: ['settings', ...i.path].join('.'), message: i.message })));
+/** The settings of the kind as stored (defaults filled in); refused with code 1 naming `settings.<field>`. */
+function checkedSettings(kind: CampaignKind, raw: Record<string, unknown>): KindSettings['settings'] {
+  const checked = checkSettings(kind, raw);
+  if (checked.ok) return checked.settings;
+  throw refused(checked.issues.slice(0, 10).map((i) => ({ field: ['settings', ...i.path.map(String)].join('.'), message: i.message })));
 }
 
 async function insertPrizes(trx: Tx, campaignId: number, prizes: TPrizeInput[], now: number) {
@@ -49,7 +49,7 @@ async function insertPrizes(trx: Tx, campaignId: number, prizes: TPrizeInput[], 
 
 /** Writes a validated campaign and its prizes with `trx` (the caller's transaction, e.g. a seed's). */
 export async function insertCampaign(trx: Tx, input: TCampaignInput, now: number): Promise<number> {
-  const settings = checkedSettings(input.settings);
+  const settings = checkedSettings(input.kind, input.settings);
   const row = await trx
     .insertInto('lottery_campaigns')
     .values({
@@ -71,6 +71,9 @@ export async function insertCampaign(trx: Tx, input: TCampaignInput, now: number
   await insertPrizes(trx, id, input.prizes, now);
   return id;
 }
+
+/** An invite campaign's reward tiers (each needs a prize); other kinds have none. */
+const tierCount = (k: KindSettings) => (k.kind === 'invite' ? k.settings.inviteTiers.length : 0);
 
 async function drawCount(trx: Tx, campaignId: number): Promise<number> {
   const r = await trx
@@ -99,7 +102,7 @@ export async function loadAdminCampaign(trx: Tx, id: number): Promise<TAdminCamp
     endsAt: Number(c.ends_at),
     restocking: c.restocking === 1,
     noWinWeight: c.no_win_weight,
-    settings: parseSettings(c.settings),
+    settings: parseSettings(c.kind as CampaignKind, c.settings),
     prizes: prizes.map((p) => ({
       id: Number(p.id),
       kind: p.kind,
@@ -130,15 +133,14 @@ export async function createCampaign(db: Db, input: TCampaignInput, now: number,
     await audit?.(trx, { itemId: id, after });
     return after;
   });
-  // A new collection deals cards from its start on this process at once (others within seconds).
-  forgetCollections(db);
+  campaignChanged(db, created.id);
   return created;
 }
 
 export async function updateCampaign(db: Db, u: TCampaignUpdate, now: number, audit?: AuditHook): Promise<TAdminCampaign> {
   const updated = await updateInTransaction(db, u, now, audit);
   forgetCampaign(db, u.id);
-  forgetCollections(db);
+  campaignChanged(db, u.id);
   return updated;
 }
 
@@ -147,7 +149,8 @@ function updateInTransaction(db: Db, u: TCampaignUpdate, now: number, audit?: Au
     const row = await trx.selectFrom('lottery_campaigns').selectAll().where('id', '=', u.id).executeTakeFirst();
     if (!row) throw new AppError(ResultCode.notFound);
     const before = audit && (await loadAdminCampaign(trx, u.id));
-    const settings = u.settings && checkedSettings(u.settings);
+    const kind = row.kind as CampaignKind;
+    const settings = u.settings && checkedSettings(kind, u.settings);
     const current = await prizesOf(trx, u.id);
 
     // Replacing the prizes races with draws taking their stock: lock the prizes first, so a draw that took stock has committed (and is
@@ -166,12 +169,12 @@ function updateInTransaction(db: Db, u: TCampaignUpdate, now: number, audit?: Au
     // The wheel as it would be stored, checked by the same rules as a new campaign.
     const prizes = u.prizes ?? current.map((p) => ({ weight: changes.find((ch) => ch.id === Number(p.id))?.weight ?? p.weight }));
     const issues = campaignIssues({
-      kind: row.kind as CampaignKind,
+      kind,
       startsAt: u.startsAt ?? Number(row.starts_at),
       endsAt: u.endsAt ?? Number(row.ends_at),
       noWinWeight: u.noWinWeight ?? row.no_win_weight,
       prizes,
-      inviteTiers: (settings ?? parseSettings(row.settings)).inviteTiers.length,
+      inviteTiers: tierCount({ kind, settings: settings ?? parseSettings(kind, row.settings) } as KindSettings),
     });
     if (issues.length > 0) throw refused(issues);
 

@@ -1,11 +1,11 @@
 import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { CoinState, InviteCampaign, InviteSummary } from '../../shared/api/invite';
 import type { Locale } from '../../shared/i18n';
+import { type Campaign, campaignHead } from '../campaigns/campaign';
+import { moveCoins } from '../campaigns/ledger';
+import { maskName } from '../campaigns/reports';
 import type { Db, Tx } from '../db/database';
 import type { Database } from '../db/schema';
-import { type Campaign, campaignHead } from './campaign';
-import { moveCoins } from './ledger';
-import { maskName } from './reports';
 import { inviteTiers, qualifiedFriends, tierClaimOf } from './tiers';
 
 type WhereInvites = UpdateQueryBuilder<Database, 'lottery_invites', 'lottery_invites', UpdateResult>;
@@ -22,7 +22,7 @@ async function recordMoves(trx: Tx, ids: number[], state: CoinState, now: number
 }
 
 /** A friend just bound in an invite-friends campaign: their coins start pending (same transaction). */
-export async function startReferral(trx: Tx, c: Campaign, inviteId: number, now: number) {
+export async function startReferral(trx: Tx, c: Campaign<'invite'>, inviteId: number, now: number) {
   await trx
     .updateTable('lottery_invites')
     .set({ coin_state: 'pending', coins: c.settings.inviteCoins })
@@ -110,7 +110,7 @@ export async function advanceReferrals(db: Db, now = Date.now(), onlyUser?: numb
 }
 
 /** The referrer collects their released coins: released → received, each paid once (its own key). */
-export async function collectReferralCoins(db: Db, c: Campaign, referrerId: number, now = Date.now()) {
+export async function collectReferralCoins(db: Db, c: Campaign<'invite'>, referrerId: number, now = Date.now()) {
   return db.transaction(async (trx) => {
     const taken = await trx
       .updateTable('lottery_invites')
@@ -134,7 +134,7 @@ export async function collectReferralCoins(db: Db, c: Campaign, referrerId: numb
 }
 
 /** The referrer's coins by state in a campaign (what the page sums up). */
-export async function referralSummary(db: Db, c: Campaign, referrerId: number) {
+export async function referralSummary(db: Db, c: Campaign<'invite'>, referrerId: number) {
   const rows = await db.kysely
     .selectFrom('lottery_invites')
     .select(['coin_state', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('coins').as('coins')])
@@ -148,7 +148,7 @@ export async function referralSummary(db: Db, c: Campaign, referrerId: number) {
 }
 
 /** An invite-friends campaign as everyone sees it: head, coins per friend, level and tiers. */
-export async function inviteCampaign(db: Db, c: Campaign, locale: Locale, now = Date.now()): Promise<InviteCampaign> {
+export async function inviteCampaign(db: Db, c: Campaign<'invite'>, locale: Locale, now = Date.now()): Promise<InviteCampaign> {
   return {
     ...campaignHead(c, locale, now),
     inviteCoins: c.settings.inviteCoins,
@@ -159,7 +159,13 @@ export async function inviteCampaign(db: Db, c: Campaign, locale: Locale, now = 
 }
 
 /** The referrer's page: the campaign, their coins by state, their tier progress and latest friends. */
-export async function inviteSummary(db: Db, c: Campaign, referrerId: number, locale: Locale, now = Date.now()): Promise<InviteSummary> {
+export async function inviteSummary(
+  db: Db,
+  c: Campaign<'invite'>,
+  referrerId: number,
+  locale: Locale,
+  now = Date.now(),
+): Promise<InviteSummary> {
   const [campaign, coins, qualified, claim, friends] = await Promise.all([
     inviteCampaign(db, c, locale, now),
     referralSummary(db, c, referrerId),

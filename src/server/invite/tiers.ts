@@ -1,12 +1,12 @@
 import type { InviteTier } from '../../shared/api/invite';
 import { ResultCode } from '../../shared/errors';
 import type { Locale } from '../../shared/i18n';
+import type { Campaign } from '../campaigns/campaign';
+import { assertOpen } from '../campaigns/campaign';
+import { givePrize } from '../campaigns/give';
+import { prizeView } from '../campaigns/wins';
 import type { Db, Tx } from '../db/database';
 import { AppError } from '../http/app-error';
-import type { Campaign } from './campaign';
-import { assertOpen } from './draw';
-import { givePrize } from './give';
-import { prizeView } from './views';
 
 /**
  * Reward tiers of invite-friends campaigns: `settings.inviteTiers[n]` qualified friends
@@ -54,7 +54,7 @@ const tierPrizes = (db: Tx, campaignId: number) =>
     .execute();
 
 /** The tiers as the page shows them: friends needed and the prize of each. */
-export async function inviteTiers(db: Db, c: Campaign, locale: Locale): Promise<InviteTier[]> {
+export async function inviteTiers(db: Db, c: Campaign<'invite'>, locale: Locale): Promise<InviteTier[]> {
   if (c.settings.inviteTiers.length === 0) return [];
   const prizes = await tierPrizes(db.kysely, c.id);
   return c.settings.inviteTiers.flatMap((friends, i) => {
@@ -69,7 +69,7 @@ export async function inviteTiers(db: Db, c: Campaign, locale: Locale): Promise<
  * then waits for an address like a raffle win) and records the claim under its unique key, so two
  * claims at once give one prize.
  */
-export async function claimTier(db: Db, c: Campaign, referrerId: number, tier: number, now = Date.now()) {
+export async function claimTier(db: Db, c: Campaign<'invite'>, referrerId: number, tier: number, now = Date.now()) {
   assertOpen(c, now);
   const needed = c.settings.inviteTiers[tier];
   if (needed === undefined) throw new AppError(ResultCode.parameter, { messageKey: 'parameterNamed', params: { field: 'tier' } });

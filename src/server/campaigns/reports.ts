@@ -2,7 +2,7 @@ import type { LotteryDataInfo, MyPrizeView } from '../../shared/api/lottery';
 import type { Locale } from '../../shared/i18n';
 import type { Db } from '../db/database';
 import { inLanguage } from './campaign';
-import { myWins, prizeView } from './views';
+import { myWins, prizeView } from './wins';
 
 /** "林***" / "S***": the first character only (not even the length), enough for a marquee. */
 export const maskName = (name: string) => `${[...name.trim()][0] ?? ''}***`;

@@ -1,11 +1,11 @@
 import type { AcceptInviteResult, InviteUsersPage } from '../../shared/api/lottery-invites';
-import { grantCollectionCards } from '../collection/cards';
+import type { Campaign } from '../campaigns/campaign';
+import { assertOpen } from '../campaigns/campaign';
+import { earned } from '../campaigns/kinds';
+import { grantChances } from '../campaigns/ledger';
+import { maskName } from '../campaigns/reports';
 import type { Db, Tx } from '../db/database';
-import type { Campaign } from './campaign';
-import { assertOpen } from './draw';
-import { grantChances } from './ledger';
 import { startReferral } from './referrals';
-import { maskName } from './reports';
 import { lockReferrer, tierClaimOf } from './tiers';
 
 /** An account counts as new for this long after it was created (and only if created during the campaign). */
@@ -19,7 +19,7 @@ export const NEW_ACCOUNT_MS = 7 * 86_400_000;
  */
 export async function acceptInvite(
   db: Db,
-  c: Campaign,
+  c: Campaign<'raffle' | 'invite'>,
   invite: { inviteeId: number; inviterId: number; deviceId: string },
   now = Date.now(),
 ): Promise<AcceptInviteResult> {
@@ -29,7 +29,7 @@ export async function acceptInvite(
     if (await inviterOf(trx, c.id, invite.inviteeId)) return { bound: false, reason: 'already' };
     if (invite.inviterId === invite.inviteeId) return { bound: false, reason: 'self' };
     // A referrer who claimed a reward tier has stopped inviting: later friends do not count.
-    if (c.settings.inviteTiers.length > 0) {
+    if (c.kind === 'invite' && c.settings.inviteTiers.length > 0) {
       await lockReferrer(db, trx, c.id, invite.inviterId);
       if (await tierClaimOf(trx, c.id, invite.inviterId)) return { bound: false, reason: 'closed' };
     }
@@ -59,7 +59,7 @@ export async function acceptInvite(
       .returning('id')
       .executeTakeFirst();
     if (!row) return { bound: false, reason: (await inviterOf(trx, c.id, invite.inviteeId)) ? 'already' : 'device' };
-    await grantCollectionCards(db, trx, invite.inviterId, `invite:${row.id}`, now);
+    await earned(db, trx, invite.inviterId, `invite:${row.id}`, now);
     // An invite-friends campaign pays coins through the referral states; a raffle grants chances, keyed
     // by the friend so a friend is paid for once even if a grant were retried.
     if (c.kind === 'invite') await startReferral(trx, c, row.id, now);
@@ -86,7 +86,7 @@ async function inviterOf(db: Tx, campaignId: number, inviteeId: number): Promise
 /** The inviter's own friends in the campaign, newest first; nicknames masked as on the marquee. */
 export async function invitedFriends(
   db: Db,
-  c: Campaign,
+  c: Campaign<'raffle'>,
   inviterId: number,
   q: { page: number; pageSize: number },
 ): Promise<InviteUsersPage> {

@@ -5,16 +5,16 @@ import type { InviteCampaign } from '../../shared/api/invite';
 import type { CampaignHead, LotteryDataInfo, LotteryInfo, RaffleLook } from '../../shared/api/lottery';
 import type { LandingCampaign } from '../../shared/api/site';
 import type { Locale } from '../../shared/i18n';
-import { collectionPage } from '../collection/service';
 import type { Db } from '../db/database';
-import { newcomerOffer } from '../giftpack/newcomer';
-import { type Campaign, type CampaignKind, campaignHead, inLanguage, loadCampaign } from './campaign';
-import { inviteCampaign } from './referrals';
-import { countsBetween, dataInfo } from './reports';
-import { lotteryInfo } from './views';
+import { type Campaign, type CampaignKind, inLanguage, isKind, loadCampaign } from './campaign';
+import { countsBetween } from './reports';
 
-/** What the raffle pages' loaders read on the server: the same views the API answers with. */
-export interface LotteryService {
+/**
+ * What the campaign pages' loaders read on the server: the same views the API answers with. The
+ * core answers for every kind (`running`, `countsBetween`); each kind's module answers for its
+ * own pages (`KindPages`), handed in by the composition root.
+ */
+export interface CampaignPages {
   /** The campaign's wheel, rules and state with its public figures; null for an unknown id. */
   page(campaignId: number, locale: Locale): Promise<{ info: LotteryInfo; data: LotteryDataInfo } | null>;
   /**
@@ -46,62 +46,32 @@ export interface LotteryService {
   countsBetween(campaignId: number, from: number, to: number): Promise<{ draws: number; wins: number; writtenOff: number }>;
 }
 
-export function createLotteryService(db: Db): LotteryService {
+/** The pages each kind's module answers (see docs/campaign-kinds.md). */
+export type KindPages = Omit<CampaignPages, 'running' | 'countsBetween'>;
+
+export function createCampaignPages(db: Db, kinds: KindPages): CampaignPages {
   return {
-    async page(campaignId, locale) {
-      const c = await loadCampaign(db, campaignId);
-      if (c?.kind !== 'raffle') return null;
-      const [info, data] = await Promise.all([lotteryInfo(db.kysely, c, locale, Date.now()), dataInfo(db, c.id, locale)]);
-      return { info, data };
-    },
-    async checkinPage(campaignId, locale) {
-      const now = Date.now();
-      const c = await campaignOfKind(db, 'checkin', campaignId, now);
-      return c && { ...campaignHead(c, locale, now), rewards: c.settings.checkinRewards };
-    },
-    async invitePage(campaignId, locale) {
-      const now = Date.now();
-      const c = await campaignOfKind(db, 'invite', campaignId, now);
-      return c && inviteCampaign(db, c, locale, now);
-    },
-    async giftCodePage(campaignId, locale) {
-      const now = Date.now();
-      const c = await campaignOfKind(db, 'giftcode', campaignId, now);
-      return c && campaignHead(c, locale, now);
-    },
-    async newcomerPage(locale) {
-      const c = await campaignOfKind(db, 'newcomer', null, Date.now());
-      return c && newcomerOffer(db, c, null, locale);
-    },
-    collectionPage: (campaignId, locale) => collectionPage(db, campaignId, locale),
-    currentRaffleId: (look = 'wheel') => currentRaffleOf(db, look, Date.now()),
+    ...kinds,
     running: (locale, limit) => runningCampaigns(db, locale, Date.now(), limit),
-    isRaffle: async (campaignId) => (await loadCampaign(db, campaignId))?.kind === 'raffle',
     countsBetween: (campaignId, from, to) => countsBetween(db, campaignId, from, to),
   };
 }
 
 /** The campaign a page names if it is of this kind, or without an id the one of this kind running now; else null. */
-async function campaignOfKind(db: Db, kind: CampaignKind, campaignId: number | null, now: number): Promise<Campaign | null> {
+export async function campaignOfKind<K extends CampaignKind>(
+  db: Db,
+  kind: K,
+  campaignId: number | null,
+  now: number,
+): Promise<Campaign<K> | null> {
   const id = campaignId ?? (await currentCampaignId(db, kind, now));
   const c = id ? await loadCampaign(db, id) : null;
-  return c?.kind === kind ? c : null;
+  return isKind(c, kind) ? c : null;
 }
 
 /** The campaign of a kind running now (the newest to start), for pages opened without an id. */
 async function currentCampaignId(db: Db, kind: CampaignKind, now: number): Promise<number | undefined> {
   return (await runningIds(db, kind, now, 1))[0];
-}
-
-/**
- * The running raffle of a look. The look is a setting (stored as JSON), so the running raffles
- * (a handful) are read through the campaign cache and the first of that look is taken.
- */
-async function currentRaffleOf(db: Db, look: RaffleLook, now: number): Promise<number | null> {
-  for (const id of await runningIds(db, 'raffle', now)) {
-    if ((await loadCampaign(db, id))?.settings.look === look) return id;
-  }
-  return null;
 }
 
 async function runningCampaigns(db: Db, locale: Locale, now: number, limit: number): Promise<LandingCampaign[]> {
@@ -119,7 +89,7 @@ async function runningCampaigns(db: Db, locale: Locale, now: number, limit: numb
 }
 
 /** The campaigns of a kind (or of every kind) running now, the newest to start first (the first made, of those starting together). */
-async function runningIds(db: Db, kind: CampaignKind | null, now: number, limit = 100): Promise<number[]> {
+export async function runningIds(db: Db, kind: CampaignKind | null, now: number, limit = 100): Promise<number[]> {
   let q = db.kysely.selectFrom('lottery_campaigns').select('id');
   if (kind) q = q.where('kind', '=', kind);
   const rows = await q
