@@ -25,6 +25,7 @@ import { migration0023 } from './migrations/0023_photo_scan_open_jobs';
 import { migration0024 } from './migrations/0024_admin_audit';
 import { migration0025 } from './migrations/0025_console_operations';
 import { migration0028 } from './migrations/0028_coin_ledger_note';
+import { migration0036 } from './migrations/0036_slice_toolpath';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024_admin_audit': migration0024,
   '0025_console_operations': migration0025,
   '0028_coin_ledger_note': migration0028,
+  '0036_slice_toolpath': migration0036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

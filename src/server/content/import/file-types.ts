@@ -1,6 +1,6 @@
 import type { FileKind } from '../../db/schema-content';
 import { utf16Bom } from '../gcode/decode';
-import { checkGcodeHead, GcodeFormatError } from '../gcode/parse';
+import { checkGcodeHead, GcodeFormatError } from '../gcode/refusals';
 import { check3mf } from './three-mf';
 
 /**
