@@ -1,21 +1,18 @@
 /**
  * Parses G-code in one long-lived worker thread: the server keeps answering while a large file is
- * read. The file is streamed to the worker piece by piece with a few pieces in flight at most, so
- * neither thread ever holds the whole file. The bundled server runs the bundled worker
+ * read. The file is streamed to the worker piece by piece through a few slots of shared memory, a
+ * slot written again only once the worker has read it, so neither thread ever holds the whole file
+ * and no piece is allocated twice. The bundled server runs the bundled worker
  * (`gcode-worker.js` beside it); from source, the worker's TypeScript is loaded through tsx.
  */
 import { Worker } from 'node:worker_threads';
 import { GcodeFormatError } from './refusals';
 import type { GcodeResult } from './stream';
-import type { ParseAnswer, ParseRequest } from './worker';
-
-/** Pieces sent and not yet read by the worker before the sender waits. */
-const IN_FLIGHT = 4;
-/** Bytes held in memory are sent in pieces of this size. */
-const PIECE = 256 * 1024;
+import { type ParseAnswer, type ParseRequest, SLOT_BYTES, SLOTS } from './worker';
 
 type Job = {
-  unread: number;
+  /** Slots the worker has read (or not yet been given): free to write. */
+  free: number[];
   /** Called when the worker has read a piece (or the job ended). */
   wake: (() => void) | null;
   settled: boolean;
@@ -39,7 +36,7 @@ function start(): Worker {
     const job = jobs.get(answer.id);
     if (!job) return;
     if (answer.kind === 'ack') {
-      job.unread--;
+      job.free.push(answer.slot);
     } else {
       settle(answer.id, job);
       if (answer.kind === 'done') job.resolve(answer.result);
@@ -86,21 +83,25 @@ export async function parseGcodePieces(
   });
   // The caller sees a refusal through the returned promise; this one may be left behind by a failed read.
   done.catch(() => undefined);
-  const job: Job = { unread: 0, wake: null, settled: false, resolve, reject };
+  const job: Job = { free: Array.from({ length: SLOTS }, (_, i) => i), wake: null, settled: false, resolve, reject };
+  const shared = new SharedArrayBuffer(SLOTS * SLOT_BYTES);
+  let slotsSent = false;
   jobs.set(id, job);
   // Held open while it has work, so a command-line import waits for its answer.
   w.ref();
   try {
     for await (const piece of pieces) {
       if (job.settled) break;
-      for (let at = 0; at < piece.byteLength && !job.settled; at += PIECE) {
-        while (job.unread >= IN_FLIGHT && !job.settled) await new Promise<void>((wake) => (job.wake = wake));
+      for (let at = 0; at < piece.byteLength && !job.settled; at += SLOT_BYTES) {
+        while (job.free.length === 0 && !job.settled) await new Promise<void>((wake) => (job.wake = wake));
         job.wake = null;
-        if (job.settled) break;
-        // A copy the worker owns: the caller's buffer may be reused or shared.
-        const copy = new Uint8Array(piece.subarray(at, at + PIECE));
-        job.unread++;
-        w.postMessage({ id, kind: 'piece', bytes: copy } satisfies ParseRequest, [copy.buffer]);
+        const slot = job.free.pop();
+        if (job.settled || slot === undefined) break;
+        const part = piece.subarray(at, at + SLOT_BYTES);
+        new Uint8Array(shared, slot * SLOT_BYTES, part.byteLength).set(part);
+        const request: ParseRequest = { id, kind: 'piece', slot, length: part.byteLength, ...(slotsSent ? {} : { slots: shared }) };
+        slotsSent = true;
+        w.postMessage(request);
       }
     }
   } catch (err) {
@@ -113,6 +114,21 @@ export async function parseGcodePieces(
   // Also after a refusal: the worker then forgets the request.
   w.postMessage({ id, kind: 'end', ...(fileSizeBytes === undefined ? {} : { fileSizeBytes }) } satisfies ParseRequest);
   return done;
+}
+
+/**
+ * The parameters and toolpath of a G-code file on this machine, read by the worker itself.
+ * @throws GcodeFormatError when the file is not readable G-code
+ */
+export function parseGcodeLocalFile(path: string): Promise<GcodeResult> {
+  worker ??= start();
+  const w = worker;
+  const id = nextId++;
+  return new Promise<GcodeResult>((resolve, reject) => {
+    jobs.set(id, { free: [], wake: null, settled: false, resolve, reject });
+    w.ref();
+    w.postMessage({ id, kind: 'file', path } satisfies ParseRequest);
+  });
 }
 
 /** The parameters and toolpath of a G-code file's bytes held in memory (the caller keeps its own). */

@@ -120,17 +120,23 @@ export class MoveScanner {
   private skipping = false;
 
   /** The next piece of the text; lines may be split across pieces anywhere. */
-  feed(piece: string): void {
-    let text = piece;
+  feed(text: string): void {
     let pos = 0;
-    if (this.skipping) {
+    if (this.skipping || this.carry.length > 0) {
+      // The line begun in the last piece ends in this one: read it alone, not the piece joined to it.
       const nl = text.indexOf('\n');
-      if (nl === -1) return;
+      if (nl === -1) {
+        if (!this.skipping && this.carry.length + text.length < MAX_MOVE_LINE) this.carry += text;
+        else this.dropCarry();
+        return;
+      }
+      if (!this.skipping && this.carry.length + nl < MAX_MOVE_LINE) {
+        const line = this.carry + text.slice(0, nl);
+        this.line(line, 0, line.length);
+      }
+      this.carry = '';
       this.skipping = false;
       pos = nl + 1;
-    } else if (this.carry.length > 0) {
-      text = this.carry + text;
-      this.carry = '';
     }
     const length = text.length;
     while (pos < length) {
@@ -143,6 +149,11 @@ export class MoveScanner {
       this.line(text, pos, nl);
       pos = nl + 1;
     }
+  }
+
+  private dropCarry(): void {
+    this.carry = '';
+    this.skipping = true;
   }
 
   finish(): MoveScan {

@@ -28,17 +28,21 @@ const HEAD_CHECK = 1 << 20;
 const HEAD_KEEP = 4 << 20;
 /** The last bytes, kept for the summary and config block slicers write at the end. */
 const TAIL_KEEP = 4 << 20;
+/** Bytes decoded to text at a time (UTF-16 text: half as many characters). */
+const DECODE_BYTES = 32 * 1024;
 /** The file bytes a stream holds at most, plus the piece being read. */
 export const GCODE_BUFFER_BOUND = HEAD_KEEP + TAIL_KEEP;
 
 export class GcodeStream {
   private total = 0;
-  private readonly head: Uint8Array[] = [];
+  /** The first bytes of the file (grown up to `HEAD_KEEP`). */
+  private head: Buffer = Buffer.alloc(0);
   private headBytes = 0;
-  private readonly tail: Uint8Array[] = [];
+  /** The last bytes after the head, in a ring: `ringAt` is where the next byte goes. */
+  private ring: Buffer | null = null;
+  private ringAt = 0;
   private tailBytes = 0;
-  /** Pieces that arrived before the head was checked (also held in `head`/`tail`). */
-  private pending: Uint8Array[] | null = [];
+  private started = false;
   private utf16: TextDecoder | null = null;
   private crOnly = false;
   private readonly moves = new MoveScanner();
@@ -46,17 +50,15 @@ export class GcodeStream {
   peakBufferedBytes = 0;
 
   /**
-   * The next piece of the file; kept by reference only when it owns its whole buffer.
+   * The next piece of the file, read during the call and not kept (its buffer may be reused).
    * @throws GcodeFormatError as soon as the head shows the file is not G-code
    */
   push(piece: Uint8Array): void {
     if (piece.byteLength === 0) return;
     this.total += piece.byteLength;
     this.keep(piece);
-    if (this.pending !== null) {
-      this.pending.push(piece);
-      if (this.total >= HEAD_CHECK) this.start();
-    } else this.read(piece);
+    if (this.started) this.read(piece);
+    else if (this.total >= HEAD_CHECK) this.start(piece);
   }
 
   /**
@@ -64,7 +66,7 @@ export class GcodeStream {
    * @throws GcodeFormatError
    */
   finish(fileSizeBytes?: number): GcodeResult {
-    if (this.pending !== null) this.start();
+    if (!this.started) this.start(new Uint8Array(0));
     if (this.utf16) this.moves.feed(this.utf16.decode());
     const moves = this.moves.finish();
     if (moves.commands === 0) throw new GcodeFormatError('The file holds no G-code command.');
@@ -76,25 +78,35 @@ export class GcodeStream {
     let rest = piece;
     if (this.headBytes < HEAD_KEEP) {
       const take = Math.min(rest.byteLength, HEAD_KEEP - this.headBytes);
-      this.head.push(owned(rest.subarray(0, take)));
+      if (this.headBytes + take > this.head.byteLength) {
+        const grown = Buffer.allocUnsafe(Math.min(HEAD_KEEP, Math.max(64 * 1024, 2 * (this.headBytes + take))));
+        this.head.copy(grown, 0, 0, this.headBytes);
+        this.head = grown;
+      }
+      this.head.set(rest.subarray(0, take), this.headBytes);
       this.headBytes += take;
       rest = rest.subarray(take);
     }
     if (rest.byteLength > 0) {
-      this.tail.push(owned(rest));
-      this.tailBytes += rest.byteLength;
-      while (this.tail.length > 1 && this.tailBytes - (this.tail[0] as Uint8Array).byteLength >= TAIL_KEEP) {
-        this.tailBytes -= (this.tail.shift() as Uint8Array).byteLength;
-      }
+      this.ring ??= Buffer.allocUnsafe(TAIL_KEEP);
+      // Only the last TAIL_KEEP bytes of a piece larger than the ring matter.
+      if (rest.byteLength > TAIL_KEEP) rest = rest.subarray(rest.byteLength - TAIL_KEEP);
+      const first = Math.min(rest.byteLength, TAIL_KEEP - this.ringAt);
+      this.ring.set(rest.subarray(0, first), this.ringAt);
+      this.ring.set(rest.subarray(first), 0);
+      this.ringAt = (this.ringAt + rest.byteLength) % TAIL_KEEP;
+      this.tailBytes = Math.min(TAIL_KEEP, this.tailBytes + rest.byteLength);
     }
-    this.peakBufferedBytes = Math.max(this.peakBufferedBytes, this.headBytes + this.tailBytes);
+    this.peakBufferedBytes = Math.max(this.peakBufferedBytes, this.head.byteLength + (this.ring?.byteLength ?? 0));
   }
 
-  /** Checks the head, then reads what arrived so far. */
-  private start(): void {
-    const pieces = this.pending ?? [];
-    this.pending = null;
-    const head = Buffer.concat(pieces);
+  /**
+   * Checks the head, then reads what arrived so far: every byte before `piece` is in the head
+   * (the check comes before the head is full), and `piece` is the one that made the head long enough.
+   */
+  private start(piece: Uint8Array): void {
+    this.started = true;
+    const head = this.head.subarray(0, this.headBytes);
     const magic = head.toString('latin1', 0, 4);
     if (magic === 'GCDE') throw binaryGcode();
     if (magic === 'PK\u0003\u0004') throw zipArchive();
@@ -104,21 +116,36 @@ export class GcodeStream {
     assertGcode(text, false);
     const sample = text.slice(0, 65_536);
     this.crOnly = sample.includes('\r') && !sample.includes('\n');
-    for (const piece of pieces) this.read(piece);
+    this.read(head);
+    const beyondHead = this.total - this.headBytes;
+    if (beyondHead > 0) this.read(piece.subarray(piece.byteLength - beyondHead));
   }
 
   private read(piece: Uint8Array): void {
-    let text = this.utf16
-      ? this.utf16.decode(piece, { stream: true })
-      : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('latin1');
-    if (this.crOnly) text = text.replaceAll('\r', '\n');
-    this.moves.feed(text);
+    // In small parts: V8 puts a string of more than about 128 KB in its large-object space, which
+    // only a full collection frees; smaller ones die young and cheaply.
+    for (let at = 0; at < piece.byteLength; at += DECODE_BYTES) {
+      const part = piece.subarray(at, at + DECODE_BYTES);
+      let text = this.utf16
+        ? this.utf16.decode(part, { stream: true })
+        : Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('latin1');
+      if (this.crOnly) text = text.replaceAll('\r', '\n');
+      this.moves.feed(text);
+    }
+  }
+
+  /** The tail window's bytes in file order. */
+  private tailWindow(): Buffer {
+    const ring = this.ring;
+    if (ring === null) return Buffer.alloc(0);
+    if (this.tailBytes < TAIL_KEEP) return ring.subarray(0, this.tailBytes);
+    return Buffer.concat([ring.subarray(this.ringAt), ring.subarray(0, this.ringAt)]);
   }
 
   /** The comments of the kept head and tail, decoded in the encoding both show. */
   private comments(): CommentScan {
-    const head = Buffer.concat(this.head);
-    const tail = Buffer.concat(this.tail);
+    const head = this.head.subarray(0, this.headBytes);
+    const tail = this.tailWindow();
     const tailStart = this.total - this.tailBytes;
     if (tailStart === this.headBytes) {
       const whole = Buffer.concat([head, tail]);
@@ -134,9 +161,6 @@ export class GcodeStream {
     return scanComments(normaliseLineEnds(decode(headLines, encoding)), normaliseLineEnds(decode(tailLines, encoding)));
   }
 }
-
-/** A piece kept beyond this call: copied when it is a view of a larger buffer (a pooled read). */
-const owned = (piece: Uint8Array): Uint8Array => (piece.byteLength === piece.buffer.byteLength ? piece : new Uint8Array(piece));
 
 const decode = (bytes: Uint8Array, encoding: string): string => new TextDecoder(encoding).decode(bytes);
 

@@ -11,6 +11,7 @@ import type { Toolpath } from '../../../shared/toolpath';
 const UNIT = 0.05;
 /** Points closer than this (mm) to the last one kept are merged into the line. */
 const TOLERANCE = 0.25;
+const TOLERANCE_UNITS_SQUARED = (TOLERANCE / UNIT) ** 2;
 /** Points one layer may keep; a denser layer is thinned evenly. */
 const LAYER_POINTS = 4000;
 /** Points a layer may collect before it is thinned (bounds the memory of one huge layer). */
@@ -81,7 +82,9 @@ export class ToolpathCollector {
     }
     const bx = Math.round(x1 / UNIT);
     const by = Math.round(y1 / UNIT);
-    if (Math.hypot(bx - this.lastX, by - this.lastY) * UNIT >= TOLERANCE) {
+    const dx = bx - this.lastX;
+    const dy = by - this.lastY;
+    if (dx * dx + dy * dy >= TOLERANCE_UNITS_SQUARED) {
       this.path.push(bx, by);
       this.keep(bx, by, layer);
       this.pendingX = Number.NaN;

@@ -5,7 +5,7 @@ import type { SliceParameters } from '../../../shared/slice';
 import type { Database } from '../../db/schema';
 import type { FileKind } from '../../db/schema-content';
 import { AppError } from '../../http/app-error';
-import { parseGcodePieces } from '../gcode/in-worker';
+import { parseGcodeLocalFile, parseGcodePieces } from '../gcode/in-worker';
 import { GcodeFormatError } from '../gcode/refusals';
 import type { GcodeResult } from '../gcode/stream';
 import { fileUrl } from '../models';
@@ -143,21 +143,30 @@ export interface ReadGcode {
  */
 export async function readStoredGcode(storage: FileStorage, file: FileRow, field: string): Promise<ReadGcode> {
   const size = storage.size(file.storage_key);
-  const stream = size === null ? null : storage.read(file.storage_key);
-  if (size === null || !stream) throw notFound(field, file.id);
+  if (size === null) throw notFound(field, file.id);
   if (size > MAX_FILE_BYTES.gcode) {
-    stream.destroy();
     throw new AppError(ResultCode.fileTooLarge, { params: { format: 'G-code', maxMb: MAX_FILE_BYTES.gcode / 1024 / 1024 } });
   }
   let result: GcodeResult;
   try {
-    result = await parseGcodePieces(stream, size);
+    result = await parseStored(storage, file.storage_key, size);
   } catch (err) {
     if (err instanceof GcodeFormatError) throw new AppError(ResultCode.invalidGcode, { result: { reason: err.message } });
     throw err;
-  } finally {
-    stream.destroy();
   }
   const toolpathKey = result.toolpath ? await storage.put(Buffer.from(JSON.stringify(result.toolpath)), 'json') : null;
   return { params: result.params, toolpathKey };
+}
+
+/** A local file is read by the worker itself; another store's file is streamed to it. */
+async function parseStored(storage: FileStorage, key: string, size: number): Promise<GcodeResult> {
+  const local = storage.localPath(key);
+  if (local !== null) return parseGcodeLocalFile(local);
+  const stream = storage.read(key);
+  if (!stream) throw new GcodeFormatError('The file is no longer in the store.');
+  try {
+    return await parseGcodePieces(stream, size);
+  } finally {
+    stream.destroy();
+  }
 }
