@@ -11,6 +11,7 @@ import type { GcodeResult } from '../gcode/stream';
 import { fileUrl } from '../models';
 import type { FileStorage } from '../storage';
 import { detectFileType, extensionOf, type FileType, formatsOf, MAX_FILE_BYTES } from './file-types';
+import { plateGcodeStream } from './gcode-3mf';
 import { notFound } from './refs';
 import { MAX_3MF } from './three-mf';
 
@@ -158,8 +159,20 @@ export async function readStoredGcode(storage: FileStorage, file: FileRow, field
   return { params: result.params, toolpathKey };
 }
 
-/** A local file is read by the worker itself; another store's file is streamed to it. */
+/**
+ * A local file is read by the worker itself; another store's file is streamed to it. A sliced 3MF
+ * (held in memory, like its upload, within the upload limit) has its plate's G-code inflated
+ * into the worker as it is read.
+ */
 async function parseStored(storage: FileStorage, key: string, size: number): Promise<GcodeResult> {
+  if (key.endsWith('.3mf')) {
+    const stream = storage.read(key);
+    if (!stream) throw new GcodeFormatError('The file is no longer in the store.');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const plate = plateGcodeStream(Buffer.concat(chunks));
+    return parseGcodePieces(plate.pieces, plate.size);
+  }
   const local = storage.localPath(key);
   if (local !== null) return parseGcodeLocalFile(local);
   const stream = storage.read(key);
