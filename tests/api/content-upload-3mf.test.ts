@@ -128,6 +128,20 @@ describe.each(ENGINES)('3MF uploads on %s', (engine) => {
     expect(fromZip.code, JSON.stringify(fromZip)).toBe(0);
     expect(fromZip.result.params).toEqual({ ...fromText.result.params, fileSizeBytes: plain.length });
     expect(fromZip.result.params).toMatchObject({ slicer: { name: 'Bambu Studio' }, layers: 100, truncated: false });
+    // Its toolpath preview is served while the model is shown, and only a slice's preview is.
+    const row = await t.db.kysely
+      .selectFrom('slices')
+      .select('toolpath_key')
+      .where('id', '=', fromZip.result.sliceId)
+      .executeTakeFirstOrThrow();
+    const preview = await t.app.inject({ method: 'GET', url: `/toolpaths/${row.toolpath_key}` });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ version: 1, layerCount: 100 });
+    const upload3mfKey = (
+      await t.db.kysely.selectFrom('content_files').select('storage_key').where('id', '=', up.result.fileId).executeTakeFirstOrThrow()
+    ).storage_key;
+    expect((await t.app.inject({ method: 'GET', url: `/toolpaths/${upload3mfKey}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/toolpaths/00/000000000000000000000000000000.json' })).statusCode).toBe(404);
     // A sliced 3MF cannot stand in for a model.
     const asModel = await post('model', { authorId, title: 'Not a model', licence: 'CC BY', fileIds: [up.result.fileId] });
     expect(asModel.json().code).toBe(ResultCode.fileKindMismatch);
