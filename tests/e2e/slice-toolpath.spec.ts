@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
 
@@ -16,10 +17,26 @@ test.beforeAll(() => {
     FILES_DIR: path.join(DATA_DIR, 'files'),
     LOG_LEVEL: 'silent',
   };
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/content-import.ts', 'docs/examples/content-import.json'], {
-    env,
-    encoding: 'utf8',
-  });
+  const examples = path.resolve('docs/examples');
+  const manifest = path.join(DATA_DIR, `toolpath-${Date.now()}.json`);
+  fs.writeFileSync(
+    manifest,
+    JSON.stringify({
+      users: [{ ref: 'maker', nickname: `Toolpath maker ${Date.now()}`, locale: 'en' }],
+      models: [
+        {
+          ref: 'vase',
+          authorId: 'maker',
+          title: 'Twisted vase, sliced',
+          licence: 'BY-NC-SA',
+          imageFileIds: [path.join(examples, 'twisted-vase.png')],
+          fileIds: [path.join(examples, 'twisted-vase.stl')],
+        },
+      ],
+      slices: [{ modelId: 'vase', gcodeFileId: path.join(examples, 'twisted-vase_prusaslicer-2.7.4.gcode'), name: 'PLA 0.3 mm vase mode' }],
+    }),
+  );
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/content-import.ts', manifest], { env, encoding: 'utf8' });
   sliceId = JSON.parse(out).slices[0].id;
 });
 
