@@ -13,6 +13,7 @@ import { campaignFamilies } from './campaigns.mjs';
 import { DRAW_CONNECTIONS, DRAWS_TITLE, raffleDraws } from './draws.mjs';
 import { kb, round, section, table, verdict } from './format.mjs';
 import { freshStart } from './fresh-start.mjs';
+import { GCODE_TARGETS, gcodeParsing, printGcode } from './gcode.mjs';
 import { analyticsIngest } from './ingest.mjs';
 import { jsPerRoute, lazyExtra } from './js-size.mjs';
 import { audit, CATEGORIES } from './lighthouse.mjs';
@@ -382,6 +383,14 @@ try {
   const argon2Ms = argon2Cost();
   console.log(`argon2id: ${round(argon2Ms)} ms per hash (19 MiB, 2 passes, 1 lane), one core`);
   results.argon2MsPerHash = argon2Ms;
+
+  section('G-code parsing (a generated file streamed through the worker, as a slice is made of it)');
+  results.gcode = gcodeParsing();
+  printGcode(results.gcode);
+  if (results.gcode.loopMaxMs > GCODE_TARGETS.loopMs) fail(`G-code parse held the event loop ${results.gcode.loopMaxMs} ms`);
+  if (results.gcode.memoryAboveBaselineMb > GCODE_TARGETS.memoryMb)
+    fail(`G-code parse took ${results.gcode.memoryAboveBaselineMb} MB above the baseline`);
+  if (results.gcode.mbPerS < GCODE_TARGETS.mbPerS) fail(`G-code parse at ${results.gcode.mbPerS} MB/s`);
 
   section('Product server memory (VmRSS)');
   console.log(

@@ -477,7 +477,9 @@ describe.each(ENGINES)('content:import command on %s', (engine) => {
       });
       // The PNG is named five times but stored once.
       expect(result.files).toHaveLength(3);
-      expect(filesIn(filesDir)).toHaveLength(3);
+      // The three uploads and the toolpath preview made from the G-code slice.
+      expect(filesIn(filesDir)).toHaveLength(4);
+      expect(filesIn(filesDir).filter((f) => f.endsWith('.json'))).toHaveLength(1);
       const db = testDb.db.kysely;
       const fromGcode = await db.selectFrom('slices').selectAll().where('id', '=', result.slices[0].id).executeTakeFirstOrThrow();
       expect(JSON.parse(fromGcode.params)).toMatchObject({
@@ -486,6 +488,10 @@ describe.each(ENGINES)('content:import command on %s', (engine) => {
         device: 'ENDER3V2',
         estimatedSeconds: 4000,
       });
+      // Its toolpath preview: the vase's layers, stored once at import.
+      const toolpath = JSON.parse(fs.readFileSync(path.join(filesDir, fromGcode.toolpath_key ?? ''), 'utf8'));
+      expect(toolpath).toMatchObject({ version: 1, stride: 1 });
+      expect(toolpath.layers.length).toBeGreaterThan(10);
       const model = await db.selectFrom('models').selectAll().where('id', '=', result.models[0].id).executeTakeFirstOrThrow();
       expect(model).toMatchObject({ title: 'Twisted 6-sided vase', licence: 'BY-NC-SA', author_id: result.users[0].id });
     } finally {

@@ -111,4 +111,57 @@ describe.each(ENGINES)('3MF uploads on %s', (engine) => {
     }
     expect(await storedFiles()).toBe(before);
   });
+
+  it('a sliced 3MF project (.gcode.3mf) is a slice: its plate G-code reads as the plain file does', async () => {
+    const sliced = fs.readFileSync(gcodeFixture('bambustudio-1.6.2_sample.gcode.3mf') ?? '');
+    const plain = fs.readFileSync(gcodeFixture('bambustudio-1.6.2_sample.gcode') ?? '');
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `${BASE}/${url}`, headers: { ...CLIENT_HEADERS, cookie: admin }, payload });
+    const up = (await upload(sliced, 'benchy.gcode.3mf')).json();
+    expect(up).toMatchObject({ code: 0, result: { kind: 'gcode', mime: 'model/3mf', name: 'benchy.gcode.3mf' } });
+    const gcode = (await upload(plain, 'benchy.gcode')).json().result.fileId;
+    const stl = (await upload(build3mf(MODEL), 'triangle.3mf')).json().result.fileId;
+    const authorId = Number((await t.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow()).id);
+    const modelId = (await post('model', { authorId, title: 'Benchy', licence: 'CC BY', fileIds: [stl] })).json().result.modelId;
+    const fromZip = (await post('slice/gcode', { modelId, gcodeFileId: up.result.fileId })).json();
+    const fromText = (await post('slice/gcode', { modelId, gcodeFileId: gcode })).json();
+    expect(fromZip.code, JSON.stringify(fromZip)).toBe(0);
+    expect(fromZip.result.params).toEqual({ ...fromText.result.params, fileSizeBytes: plain.length });
+    expect(fromZip.result.params).toMatchObject({ slicer: { name: 'Bambu Studio' }, layers: 100, truncated: false });
+    // Its toolpath preview is served while the model is shown, and only a slice's preview is.
+    const row = await t.db.kysely
+      .selectFrom('slices')
+      .select('toolpath_key')
+      .where('id', '=', fromZip.result.sliceId)
+      .executeTakeFirstOrThrow();
+    const preview = await t.app.inject({ method: 'GET', url: `/toolpaths/${row.toolpath_key}` });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ version: 1, layerCount: 100 });
+    const upload3mfKey = (
+      await t.db.kysely.selectFrom('content_files').select('storage_key').where('id', '=', up.result.fileId).executeTakeFirstOrThrow()
+    ).storage_key;
+    expect((await t.app.inject({ method: 'GET', url: `/toolpaths/${upload3mfKey}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/toolpaths/00/000000000000000000000000000000.json' })).statusCode).toBe(404);
+    // A sliced 3MF cannot stand in for a model.
+    const asModel = await post('model', { authorId, title: 'Not a model', licence: 'CC BY', fileIds: [up.result.fileId] });
+    expect(asModel.json().code).toBe(ResultCode.fileKindMismatch);
+  });
+
+  it('refuses a sliced 3MF whose plate G-code would unpack as a bomb, or is not G-code', async () => {
+    const before = await storedFiles();
+    const bomb = buildZip([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'Metadata/plate_1.gcode', data: Buffer.concat([Buffer.from('G28\n'), Buffer.alloc(50 * MB, 0x20)]) },
+    ]);
+    expect((await upload(bomb, 'bomb.gcode.3mf')).json()).toMatchObject({
+      code: ResultCode.fileTooLarge,
+      result: { reason: expect.stringMatching(/Metadata\/plate_1\.gcode unpacks \d+ times/) },
+    });
+    const words = buildZip([{ name: 'Metadata/plate_1.gcode', data: Buffer.from('hello\nthese are words, not moves\n') }]);
+    expect((await upload(words, 'words.gcode.3mf')).json()).toMatchObject({
+      code: ResultCode.invalidGcode,
+      result: { reason: expect.stringMatching(/^Metadata\/plate_1\.gcode: The file does not look like G-code/) },
+    });
+    expect(await storedFiles()).toBe(before);
+  });
 });

@@ -3,6 +3,7 @@ import type { SliceView } from '../../shared/api/content';
 import { emptyParameters, type SliceParameters } from '../../shared/slice';
 import type { Database } from '../db/schema';
 import { fileUrl } from './files';
+import { toolpathUrl } from './files-route';
 
 /** A print profile with its model (not shown when the model was deleted). */
 export async function sliceView(db: Kysely<Database>, sliceId: number): Promise<SliceView | null> {
@@ -15,6 +16,7 @@ export async function sliceView(db: Kysely<Database>, sliceId: number): Promise<
       'slices.name',
       'slices.params',
       'slices.created_at',
+      'slices.toolpath_key',
       'models.id as model_id',
       'models.title',
       'users.id as author_id',
@@ -38,6 +40,7 @@ export async function sliceView(db: Kysely<Database>, sliceId: number): Promise<
     name: s.name,
     createdAt: s.created_at,
     params,
+    toolpathUrl: s.toolpath_key ? toolpathUrl(s.toolpath_key) : null,
     author: { id: String(s.author_id), nickname: s.nickname },
     model: { id: String(s.model_id), title: s.title, imageUrl: image ? fileUrl(image.storage_key) : null },
   };

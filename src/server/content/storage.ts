@@ -11,6 +11,8 @@ import type { Readable } from 'node:stream';
 export interface FileStorage {
   put(bytes: Uint8Array, extension: string): Promise<string>;
   read(key: string): Readable | null;
+  /** The file's path on this machine when the store is a local disk (read there without a stream), else null. */
+  localPath(key: string): string | null;
   size(key: string): number | null;
   remove(key: string): Promise<void>;
 }
@@ -38,6 +40,10 @@ export function createDiskStorage(root: string): FileStorage {
     read(key) {
       const file = fileOf(key);
       return file && fs.existsSync(file) ? fs.createReadStream(file) : null;
+    },
+    localPath(key) {
+      const file = fileOf(key);
+      return file && fs.existsSync(file) ? file : null;
     },
     size(key) {
       const file = fileOf(key);

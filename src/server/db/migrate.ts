@@ -26,6 +26,7 @@ import { migration0024 } from './migrations/0024_admin_audit';
 import { migration0025 } from './migrations/0025_console_operations';
 import { migration0028 } from './migrations/0028_coin_ledger_note';
 import { migration0032 } from './migrations/0032_content_uploads';
+import { migration0036 } from './migrations/0036_slice_toolpath';
 
 /**
  * Forward-only migrations, listed here explicitly so the server bundle carries them. Names sort in
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025_console_operations': migration0025,
   '0028_coin_ledger_note': migration0028,
   '0032_content_uploads': migration0032,
+  '0036_slice_toolpath': migration0036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

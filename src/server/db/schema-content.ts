@@ -57,6 +57,8 @@ export interface ContentTables {
     name: string;
     params: string;
     gcode_file_id: number | null;
+    /** Storage key of the toolpath preview made from the G-code (migration 0036); null when there is none. */
+    toolpath_key: string | null;
     created_at: number;
   };
   topics: { id: Generated<number>; name: string; description: Text; created_at: number };

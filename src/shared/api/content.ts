@@ -61,6 +61,8 @@ export interface SliceView {
   name: string;
   createdAt: number;
   params: SliceParameters;
+  /** The toolpath preview made from the slice's G-code (`Toolpath`, JSON), or null when there is none. */
+  toolpathUrl: string | null;
   author: { id: string; nickname: string };
   model: { id: string; title: string; imageUrl: string | null };
 }

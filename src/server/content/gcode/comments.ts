@@ -45,7 +45,11 @@ const isCommentOrBlank = (line: string): boolean => {
   return t.length === 0 || t.startsWith(';');
 };
 
-export function scanComments(text: string): CommentScan {
+/**
+ * @param text the file's text, or its head when `tail` is given
+ * @param tail the end of a file too large to hold whole, from a line start; null when `text` is whole
+ */
+export function scanComments(text: string, tail: string | null = null): CommentScan {
   const scan: CommentScan = { kv: new Map(), tags: new Map(), csv: new Map(), setting3: [], firstComments: [], markers: new Set() };
 
   // Header, forwards.
@@ -65,23 +69,25 @@ export function scanComments(text: string): CommentScan {
   const headerEnd = Math.min(pos, text.length);
 
   // Tail, backwards, never into the header.
-  const tail: string[] = [];
-  let end = text.length;
+  const source = tail ?? text;
+  const floor = tail === null ? headerEnd : 0;
+  const tailLines: string[] = [];
+  let end = source.length;
   inBlock = false;
-  while (end > headerEnd && tail.length < MAX_LINES) {
-    if (tail.length >= TAIL_LINES && !inBlock) break;
-    const nl = text.lastIndexOf('\n', end - 1);
-    const start = Math.max(nl + 1, headerEnd);
-    const line = text.slice(start, Math.min(end, start + MAX_LINE_CHARS + 1));
+  while (end > floor && tailLines.length < MAX_LINES) {
+    if (tailLines.length >= TAIL_LINES && !inBlock) break;
+    const nl = source.lastIndexOf('\n', end - 1);
+    const start = Math.max(nl + 1, floor);
+    const line = source.slice(start, Math.min(end, start + MAX_LINE_CHARS + 1));
     if (BLOCK_END.test(line)) inBlock = true;
     else if (BLOCK_BEGIN.test(line)) inBlock = false;
-    tail.push(line);
+    tailLines.push(line);
     end = nl === -1 ? 0 : nl;
   }
-  tail.reverse();
+  tailLines.reverse();
 
   readLines(header, scan, true);
-  readLines(tail, scan, false);
+  readLines(tailLines, scan, false);
   return scan;
 }
 

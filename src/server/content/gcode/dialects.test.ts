@@ -230,7 +230,7 @@ describe('encodings and line endings', () => {
     const gbk = Buffer.concat([Buffer.from(before ?? ''), Buffer.from([0xb4, 0xf2, 0xd3, 0xa1, 0xbb, 0xfa]), Buffer.from(after ?? '')]); // 打印机
     expect(detectEncoding(gbk)).toBe('gbk');
     // As uploads are parsed: bytes to the worker thread.
-    const deviceOf = async (bytes: Buffer) => (await parseGcodeBytes(bytes)).device;
+    const deviceOf = async (bytes: Buffer) => (await parseGcodeBytes(bytes)).params.device;
     expect(await deviceOf(gbk)).toBe('打印机');
     const latin1 = Buffer.from(header('Pièce déjà vue').join('\n'), 'latin1');
     expect(detectEncoding(latin1)).toBe('windows-1252');

@@ -25,7 +25,7 @@ describe('parsing off the main thread', () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 10);
     const started = performance.now();
-    const p = await parseGcodeBytes(bytes);
+    const { params: p } = await parseGcodeBytes(bytes);
     const took = performance.now() - started;
     clearInterval(timer);
     delay.disable();
@@ -42,6 +42,6 @@ describe('parsing off the main thread', () => {
   it('refusals come back as GcodeFormatError, and the worker keeps serving', async () => {
     await expect(parseGcodeBytes(Buffer.from('GCDE\u0001\u0000'))).rejects.toBeInstanceOf(GcodeFormatError);
     await expect(parseGcodeBytes(Buffer.from('hello\nthis is words\n'))).rejects.toThrow(/does not look like G-code/);
-    expect((await parseGcodeBytes(Buffer.from('; layer_height = 0.2\nG1 X1 Y1 Z0.2 E1\n'))).dimensions).not.toBeNull();
+    expect((await parseGcodeBytes(Buffer.from('; layer_height = 0.2\nG1 X1 Y1 Z0.2 E1\n'))).params.dimensions).not.toBeNull();
   });
 });

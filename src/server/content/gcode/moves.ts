@@ -1,13 +1,19 @@
 /**
- * One streaming pass over the whole text for what the comments did not say: the extents of the
- * extruding moves and the number of layer-change markers.
+ * One streaming pass over the whole text, fed in pieces as the file is read, for what the comments
+ * did not say: the extents of the extruding moves, the number of layer-change markers, whether
+ * the file holds a G-code command at all, and the toolpath preview.
  */
+import type { Toolpath } from '../../../shared/toolpath';
+import { ToolpathCollector } from './toolpath';
 
 export interface MoveScan {
   /** x/y extents and top z (mm) of extruding moves; null when nothing was extruded. */
   dimensions: { x: number; y: number; z: number } | null;
   /** Layer-change markers counted (`;LAYER_CHANGE`, `; CHANGE_LAYER` or Cura `;LAYER:n`); null when none. */
   layers: number | null;
+  /** Lines that are a G or M command. */
+  commands: number;
+  toolpath: Toolpath | null;
 }
 
 /** Move lines longer than this are not G-code (a garbage line); skipped. */
@@ -90,110 +96,184 @@ class Box {
 
 const round = (n: number): number => Math.round(n * 1000) / 1000;
 
-export function scanMoves(text: string): MoveScan {
-  let x = 0;
-  let y = 0;
-  let z = 0;
-  let e = 0;
-  let relativeAxes = false;
-  let relativeE = false;
-  let excluded = false;
-  let layerSeen = false;
-  const all = new Box();
-  const afterLayer = new Box();
+export class MoveScanner {
+  private x = 0;
+  private y = 0;
+  private z = 0;
+  private e = 0;
+  private relativeAxes = false;
+  private relativeE = false;
+  private excluded = false;
+  private layerSeen = false;
+  private readonly all = new Box();
+  private readonly afterLayer = new Box();
+  private prusaLayers = 0;
+  private bambuLayers = 0;
+  private lastLayerZ: string | null = null;
+  private zPending = false;
+  private readonly curaLayers = new Set<string>();
+  private commands = 0;
+  private readonly toolpath = new ToolpathCollector();
+  /** The start of a line the last piece ended in (never longer than a move line). */
+  private carry = '';
+  /** The last piece ended inside a line too long to be a move: skip to its end. */
+  private skipping = false;
 
-  let prusaLayers = 0;
-  let bambuLayers = 0;
-  let lastLayerZ: string | null = null;
-  let zPending = false;
-  const curaLayers = new Set<string>();
-
-  let pos = 0;
-  const length = text.length;
-  while (pos < length) {
-    let nl = text.indexOf('\n', pos);
-    if (nl === -1) nl = length;
-    const lineLength = nl - pos;
-    const first = text.charCodeAt(pos);
-    // ';' 59, 'G' 71, 'M' 77, 'g' 103, 'm' 109
-    if (first === 59 && lineLength < MAX_MOVE_LINE) {
-      const line = text.slice(pos, nl).trim();
-      if (line === ';LAYER_CHANGE') {
-        prusaLayers++;
-        layerSeen = true;
-        zPending = true;
-      } else if (line.startsWith(';Z:') && zPending) {
-        const value = line.slice(3);
-        if (value === lastLayerZ) prusaLayers--; // the same layer announced twice (PrusaSlicer vase end)
-        lastLayerZ = value;
-        zPending = false;
-      } else if (line === '; CHANGE_LAYER') {
-        bambuLayers++;
-        layerSeen = true;
-      } else if (line.startsWith(';LAYER:')) {
-        curaLayers.add(line.slice(7).trim());
-        layerSeen = true;
-      } else if (line.startsWith(';TYPE:')) {
-        excluded = EXCLUDED_TYPES.test(line.slice(6).trim());
-      } else if (line.startsWith('; FEATURE:')) {
-        excluded = EXCLUDED_TYPES.test(line.slice(10).trim());
+  /** The next piece of the text; lines may be split across pieces anywhere. */
+  feed(text: string): void {
+    let pos = 0;
+    if (this.skipping || this.carry.length > 0) {
+      // The line begun in the last piece ends in this one: read it alone, not the piece joined to it.
+      const nl = text.indexOf('\n');
+      if (nl === -1) {
+        if (!this.skipping && this.carry.length + text.length < MAX_MOVE_LINE) this.carry += text;
+        else this.dropCarry();
+        return;
       }
-    } else if ((first === 71 || first === 77 || first === 103 || first === 109) && lineLength < MAX_MOVE_LINE) {
-      const end = words(text, pos, nl);
-      const letter = wordLetters[0];
-      const code = end > 0 && (letter === 71 || letter === 77) ? wordValues[0] : Number.NaN;
-      if (letter === 71 && (code === 0 || code === 1 || code === 2 || code === 3)) {
-        let nx = x;
-        let ny = y;
-        let nz = z;
-        let de = 0;
-        let hasXY = false;
-        for (let i = 1; i < end; i++) {
-          const v = wordValues[i] as number;
-          switch (wordLetters[i]) {
-            case 88: // X
-              nx = relativeAxes ? x + v : v;
-              hasXY = true;
-              break;
-            case 89: // Y
-              ny = relativeAxes ? y + v : v;
-              hasXY = true;
-              break;
-            case 90: // Z
-              nz = relativeAxes ? z + v : v;
-              break;
-            case 69: // E
-              de = relativeE || relativeAxes ? v : v - e;
-              e = relativeE || relativeAxes ? e + v : v;
-              break;
-          }
-        }
-        if (hasXY && de > 1e-9 && !excluded) {
-          const box = layerSeen ? afterLayer : all;
-          box.add(x, y, nz);
-          box.add(nx, ny, nz);
-        }
-        x = nx;
-        y = ny;
-        z = nz;
-      } else if (letter === 71 && code === 90) relativeAxes = false;
-      else if (letter === 71 && code === 91) relativeAxes = true;
-      else if (letter === 77 && code === 82) relativeE = false;
-      else if (letter === 77 && code === 83) relativeE = true;
-      else if (letter === 71 && code === 92) {
-        for (let i = 1; i < end; i++) {
-          const v = wordValues[i] as number;
-          const axis = wordLetters[i];
-          if (axis === 69) e = v;
-          else if (axis === 88) x = v;
-          else if (axis === 89) y = v;
-          else if (axis === 90) z = v;
-        }
+      if (!this.skipping && this.carry.length + nl < MAX_MOVE_LINE) {
+        const line = this.carry + text.slice(0, nl);
+        this.line(line, 0, line.length);
       }
+      this.carry = '';
+      this.skipping = false;
+      pos = nl + 1;
     }
-    pos = nl + 1;
+    const length = text.length;
+    while (pos < length) {
+      const nl = text.indexOf('\n', pos);
+      if (nl === -1) {
+        if (length - pos < MAX_MOVE_LINE) this.carry = text.slice(pos);
+        else this.skipping = true;
+        return;
+      }
+      this.line(text, pos, nl);
+      pos = nl + 1;
+    }
   }
 
-  const layers = prusaLayers > 0 ? prusaLayers : bambuLayers > 0 ? bambuLayers : curaLayers.size > 0 ? curaLayers.size : null;
-  return { dimensions: (layerSeen ? afterLayer : all).size, layers };
+  private dropCarry(): void {
+    this.carry = '';
+    this.skipping = true;
+  }
+
+  finish(): MoveScan {
+    if (this.carry.length > 0) this.line(this.carry, 0, this.carry.length);
+    this.carry = '';
+    const { prusaLayers, bambuLayers, curaLayers } = this;
+    const layers = prusaLayers > 0 ? prusaLayers : bambuLayers > 0 ? bambuLayers : curaLayers.size > 0 ? curaLayers.size : null;
+    return {
+      dimensions: (this.layerSeen ? this.afterLayer : this.all).size,
+      layers,
+      commands: this.commands,
+      toolpath: this.toolpath.finish(),
+    };
+  }
+
+  private line(text: string, from: number, to: number): void {
+    let pos = from;
+    while (pos < to && (text.charCodeAt(pos) === 32 || text.charCodeAt(pos) === 9)) pos++;
+    const lineLength = to - pos;
+    if (lineLength >= MAX_MOVE_LINE) return;
+    const first = text.charCodeAt(pos);
+    // ';' 59, 'G' 71, 'M' 77, 'g' 103, 'm' 109
+    if (first === 59) this.comment(text.slice(pos, to).trim());
+    else if (first === 71 || first === 77 || first === 103 || first === 109) this.command(text, pos, to);
+  }
+
+  private comment(line: string): void {
+    if (line === ';LAYER_CHANGE') {
+      this.prusaLayers++;
+      this.layerMarker();
+      this.zPending = true;
+    } else if (line.startsWith(';Z:') && this.zPending) {
+      const value = line.slice(3);
+      if (value === this.lastLayerZ) this.prusaLayers--; // the same layer announced twice (PrusaSlicer vase end)
+      this.lastLayerZ = value;
+      this.zPending = false;
+    } else if (line === '; CHANGE_LAYER') {
+      this.bambuLayers++;
+      this.layerMarker();
+    } else if (line.startsWith(';LAYER:')) {
+      this.curaLayers.add(line.slice(7).trim());
+      this.layerMarker();
+    } else if (line.startsWith(';TYPE:')) {
+      this.excluded = EXCLUDED_TYPES.test(line.slice(6).trim());
+    } else if (line.startsWith('; FEATURE:')) {
+      this.excluded = EXCLUDED_TYPES.test(line.slice(10).trim());
+    }
+  }
+
+  private layerMarker(): void {
+    this.layerSeen = true;
+    this.toolpath.marker();
+  }
+
+  private command(text: string, from: number, to: number): void {
+    const end = words(text, from, to);
+    const letter = wordLetters[0];
+    if (end === 0 || (letter !== 71 && letter !== 77)) return;
+    this.commands++;
+    const code = wordValues[0];
+    if (letter === 71 && (code === 0 || code === 1 || code === 2 || code === 3)) this.move(end);
+    else if (letter === 71 && code === 90) this.relativeAxes = false;
+    else if (letter === 71 && code === 91) this.relativeAxes = true;
+    else if (letter === 77 && code === 82) this.relativeE = false;
+    else if (letter === 77 && code === 83) this.relativeE = true;
+    else if (letter === 71 && code === 92) {
+      for (let i = 1; i < end; i++) {
+        const v = wordValues[i] as number;
+        const axis = wordLetters[i];
+        if (axis === 69) this.e = v;
+        else if (axis === 88) this.x = v;
+        else if (axis === 89) this.y = v;
+        else if (axis === 90) this.z = v;
+      }
+    }
+  }
+
+  private move(end: number): void {
+    const { x, y, z, relativeAxes } = this;
+    const relativeE = this.relativeE || relativeAxes;
+    let nx = x;
+    let ny = y;
+    let nz = z;
+    let de = 0;
+    let hasXY = false;
+    for (let i = 1; i < end; i++) {
+      const v = wordValues[i] as number;
+      switch (wordLetters[i]) {
+        case 88: // X
+          nx = relativeAxes ? x + v : v;
+          hasXY = true;
+          break;
+        case 89: // Y
+          ny = relativeAxes ? y + v : v;
+          hasXY = true;
+          break;
+        case 90: // Z
+          nz = relativeAxes ? z + v : v;
+          break;
+        case 69: // E
+          de = relativeE ? v : v - this.e;
+          this.e = relativeE ? this.e + v : v;
+          break;
+      }
+    }
+    if (hasXY && de > 1e-9 && !this.excluded) {
+      const box = this.layerSeen ? this.afterLayer : this.all;
+      box.add(x, y, nz);
+      box.add(nx, ny, nz);
+      this.toolpath.extrude(x, y, nx, ny, nz);
+    } else if (hasXY) this.toolpath.travel();
+    this.x = nx;
+    this.y = ny;
+    this.z = nz;
+  }
+}
+
+/** The whole text in one piece (tests and small inputs). */
+export function scanMoves(text: string): MoveScan {
+  const scanner = new MoveScanner();
+  scanner.feed(text);
+  return scanner.finish();
 }

@@ -1,13 +1,14 @@
 import type { FileKind } from '../../db/schema-content';
 import { utf16Bom } from '../gcode/decode';
-import { checkGcodeHead, GcodeFormatError } from '../gcode/parse';
+import { checkGcodeHead, GcodeFormatError } from '../gcode/refusals';
+import { checkGcode3mf } from './gcode-3mf';
 import { check3mf } from './three-mf';
 
 /**
  * What an uploaded file is, read from its bytes (never from the name or the Content-Type a
  * client sends): pages serve files with the type recorded here, so a script disguised as an
  * image must not get through. Accepted: PNG, JPEG, WebP and GIF images; STL (binary or ASCII)
- * and 3MF models; MP4 and WebM videos; plain-text G-code.
+ * and 3MF models; MP4 and WebM videos; plain-text G-code and sliced 3MF projects (`.gcode.3mf`).
  */
 export interface FileType {
   kind: FileKind;
@@ -28,6 +29,8 @@ const TYPES = {
   mp4: { kind: 'video', format: 'MP4', mime: 'video/mp4', extensions: ['mp4', 'm4v'] },
   webm: { kind: 'video', format: 'WebM', mime: 'video/webm', extensions: ['webm'] },
   gcode: { kind: 'gcode', format: 'G-code', mime: 'text/x-gcode', extensions: ['gcode', 'gco', 'g'] },
+  // A sliced 3MF project (`name.gcode.3mf`): its plate's G-code is the slice.
+  gcode3mf: { kind: 'gcode', format: 'G-code 3MF', mime: 'model/3mf', extensions: ['3mf'] },
 } as const satisfies Record<string, FileType>;
 
 const MB = 1024 * 1024;
@@ -86,7 +89,11 @@ export function detectFileType(bytes: Uint8Array, extension = ''): Detected {
     return ascii(bytes, 0, 64).includes('webm') ? found(TYPES.webm) : refuse('a Matroska file that is not WebM');
   }
   if (ascii(bytes, 0, 4) === 'PK\u0003\u0004') {
-    const model = check3mf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const zip = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const slice = checkGcode3mf(zip);
+    if (!slice.ok) return refuse(slice.reason, slice.problem);
+    if (slice.isSlice) return found(TYPES.gcode3mf);
+    const model = check3mf(zip);
     return model.ok ? found(TYPES['3mf']) : refuse(model.reason, model.problem);
   }
 

@@ -5,11 +5,13 @@ import type { SliceParameters } from '../../../shared/slice';
 import type { Database } from '../../db/schema';
 import type { FileKind } from '../../db/schema-content';
 import { AppError } from '../../http/app-error';
-import { parseGcodeBytes } from '../gcode/in-worker';
-import { GcodeFormatError } from '../gcode/parse';
+import { parseGcodeLocalFile, parseGcodePieces } from '../gcode/in-worker';
+import { GcodeFormatError } from '../gcode/refusals';
+import type { GcodeResult } from '../gcode/stream';
 import { fileUrl } from '../models';
 import type { FileStorage } from '../storage';
 import { detectFileType, extensionOf, type FileType, formatsOf, MAX_FILE_BYTES } from './file-types';
+import { plateGcodeStream } from './gcode-3mf';
 import { notFound } from './refs';
 import { MAX_3MF } from './three-mf';
 
@@ -128,17 +130,56 @@ export async function requireFile(db: Kysely<Database>, id: number, kind: FileKi
 export const optionalFile = (db: Kysely<Database>, id: number | undefined, kind: FileKind, field: string) =>
   id === undefined ? Promise.resolve(null) : requireFile(db, id, kind, field);
 
-/** Reads a recorded G-code file back from the store and parses it off the main thread (1203 when it cannot be read). */
-export async function parseStoredGcode(storage: FileStorage, file: FileRow, field: string): Promise<SliceParameters> {
-  const stream = storage.read(file.storage_key);
-  if (!stream) throw notFound(field, file.id);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const bytes = Buffer.concat(chunks);
+/** A slice's G-code read: its parameters and the stored toolpath preview (null when it drew nothing). */
+export interface ReadGcode {
+  params: SliceParameters;
+  toolpathKey: string | null;
+}
+
+/**
+ * Reads a recorded G-code file back from the store, streamed through the parser off the main
+ * thread (1203 when it cannot be read, 1202 when it is over the G-code limit: files recorded
+ * before the limit, or put in the store by other means), and stores its toolpath preview. A
+ * caller whose transaction fails removes `toolpathKey`.
+ */
+export async function readStoredGcode(storage: FileStorage, file: FileRow, field: string): Promise<ReadGcode> {
+  const size = storage.size(file.storage_key);
+  if (size === null) throw notFound(field, file.id);
+  if (size > MAX_FILE_BYTES.gcode) {
+    throw new AppError(ResultCode.fileTooLarge, { params: { format: 'G-code', maxMb: MAX_FILE_BYTES.gcode / 1024 / 1024 } });
+  }
+  let result: GcodeResult;
   try {
-    return await parseGcodeBytes(bytes);
+    result = await parseStored(storage, file.storage_key, size);
   } catch (err) {
     if (err instanceof GcodeFormatError) throw new AppError(ResultCode.invalidGcode, { result: { reason: err.message } });
     throw err;
+  }
+  const toolpathKey = result.toolpath ? await storage.put(Buffer.from(JSON.stringify(result.toolpath)), 'json') : null;
+  return { params: result.params, toolpathKey };
+}
+
+/**
+ * A local file is read by the worker itself; another store's file is streamed to it. A sliced 3MF
+ * (held in memory, like its upload, within the upload limit) has its plate's G-code inflated
+ * into the worker as it is read.
+ */
+async function parseStored(storage: FileStorage, key: string, size: number): Promise<GcodeResult> {
+  if (key.endsWith('.3mf')) {
+    const stream = storage.read(key);
+    if (!stream) throw new GcodeFormatError('The file is no longer in the store.');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const plate = plateGcodeStream(Buffer.concat(chunks));
+    return parseGcodePieces(plate.pieces, plate.size);
+  }
+  const local = storage.localPath(key);
+  if (local !== null) return parseGcodeLocalFile(local);
+  const stream = storage.read(key);
+  if (!stream) throw new GcodeFormatError('The file is no longer in the store.');
+  try {
+    return await parseGcodePieces(stream, size);
+  } finally {
+    stream.destroy();
   }
 }

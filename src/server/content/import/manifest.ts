@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { message } from '../../http/messages';
 import type { FileStorage } from '../storage';
-import { type CheckedUpload, checkUpload, parseStoredGcode, requireFile, type StoredFile, saveUpload } from './files';
+import { type CheckedUpload, checkUpload, readStoredGcode, requireFile, type StoredFile, saveUpload } from './files';
 import * as service from './service';
 
 /**
@@ -103,6 +103,8 @@ class Run {
   /** Files by absolute path, checked once (and uploaded once, however often they are named). */
   private readonly checked = new Map<string, CheckedUpload>();
   private readonly stored = new Map<string, StoredFile>();
+  /** Toolpath previews stored for slices of this import (removed with the files if it fails). */
+  private readonly toolpaths: string[] = [];
   private readonly refs: Record<RefKind, Map<string, number>> = {
     users: new Map(),
     topics: new Map(),
@@ -164,7 +166,8 @@ class Run {
         }
       });
     } catch (err) {
-      await Promise.all([...this.stored.values()].map((f) => this.storage.remove(f.storageKey)));
+      const keys = [...[...this.stored.values()].map((f) => f.storageKey), ...this.toolpaths];
+      await Promise.all(keys.map((key) => this.storage.remove(key)));
       throw err;
     }
     return result;
@@ -242,8 +245,9 @@ class Run {
   /** The G-code is read back from the store and parsed (off the main thread). */
   private async gcodeSlice(trx: Tx, input: z.infer<typeof ZGcodeSliceInput>, now: number) {
     const file = await requireFile(trx, input.gcodeFileId, 'gcode', 'gcodeFileId');
-    const params = await parseStoredGcode(this.storage, file, 'gcodeFileId');
-    return service.createGcodeSlice(trx, input, { file, params }, now);
+    const read = await readStoredGcode(this.storage, file, 'gcodeFileId');
+    if (read.toolpathKey) this.toolpaths.push(read.toolpathKey);
+    return service.createGcodeSlice(trx, input, { file, ...read }, now);
   }
 
   private checkFile(label: string, field: string, file: string): CheckedUpload {

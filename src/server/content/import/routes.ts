@@ -8,7 +8,7 @@ import type { Tx } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { endpoint, ok, parseInput } from '../../http/envelope';
 import { extensionOf, MAX_FILE_BYTES, MAX_UPLOAD_BYTES, typeOfExtension } from './file-types';
-import { parseStoredGcode, requireFile, storeFile } from './files';
+import { readStoredGcode, requireFile, storeFile } from './files';
 import * as service from './service';
 
 /**
@@ -52,12 +52,18 @@ export function registerContentImport(app: FastifyInstance) {
       const audit = auditOf(request, 'slice.create', 'slice');
       // Parsed before the transaction: a large file must not hold the write lock while it is read.
       const file = await requireFile(db.kysely, input.gcodeFileId, 'gcode', 'gcodeFileId');
-      const params = await parseStoredGcode(content.storage, file, 'gcodeFileId');
-      const result = await db.transaction(async (trx) => {
-        const out = await service.createGcodeSlice(trx, input, { file, params }, Date.now());
-        await audit(trx, { itemId: out.sliceId, after: input });
-        return out;
-      });
+      const { params, toolpathKey } = await readStoredGcode(content.storage, file, 'gcodeFileId');
+      let result: { sliceId: number };
+      try {
+        result = await db.transaction(async (trx) => {
+          const out = await service.createGcodeSlice(trx, input, { file, params, toolpathKey }, Date.now());
+          await audit(trx, { itemId: out.sliceId, after: input });
+          return out;
+        });
+      } catch (err) {
+        if (toolpathKey) await content.storage.remove(toolpathKey);
+        throw err;
+      }
       pageCache.clear();
       return { ...result, params };
     });

@@ -145,11 +145,11 @@ export function createSlice(db: Db, input: TSliceInput, now: number): Promise<{ 
   return insertSlice(db, input, statedParameters(input.params), null, now);
 }
 
-/** A profile read from an uploaded G-code file (`params`: that file parsed, see `parseStoredGcode`). */
+/** A profile read from an uploaded G-code file (`params` and `toolpathKey`: that file read, see `readStoredGcode`). */
 export async function createGcodeSlice(
   db: Db,
   input: TGcodeSliceInput,
-  gcode: { file: { id: number; name: string }; params: SliceParameters },
+  gcode: { file: { id: number; name: string }; params: SliceParameters; toolpathKey: string | null },
   now: number,
 ): Promise<{ sliceId: number }> {
   // The file's name without its ending names the profile unless a name is given.
@@ -160,14 +160,14 @@ export async function createGcodeSlice(
       .slice(0, 120)
       .trim() ||
       gcode.file.name.slice(0, 120));
-  return insertSlice(db, { ...input, name }, gcode.params, gcode.file.id, now);
+  return insertSlice(db, { ...input, name }, gcode.params, { fileId: gcode.file.id, toolpathKey: gcode.toolpathKey }, now);
 }
 
 async function insertSlice(
   db: Db,
   input: { modelId: number; authorId?: number | undefined; name: string; createdAt?: number | undefined },
   params: SliceParameters,
-  gcodeFileId: number | null,
+  gcode: { fileId: number; toolpathKey: string | null } | null,
   now: number,
 ): Promise<{ sliceId: number }> {
   const model = await requireModel(db, input.modelId, 'modelId');
@@ -179,7 +179,8 @@ async function insertSlice(
       author_id: input.authorId ?? model.author_id,
       name: input.name,
       params: JSON.stringify(params),
-      gcode_file_id: gcodeFileId,
+      gcode_file_id: gcode?.fileId ?? null,
+      toolpath_key: gcode?.toolpathKey ?? null,
       created_at: createdAt(input.createdAt, now),
     })
     .returning('id')

@@ -1,4 +1,4 @@
-import { readZipDirectory, readZipEntry, ZipFormatError } from './zip-directory';
+import { readZipDirectory, readZipEntry, type ZipEntry, ZipFormatError } from './zip-directory';
 
 const MB = 1024 * 1024;
 
@@ -26,6 +26,18 @@ const attribute = (tag: string, name: string) =>
     ?.slice(1)
     .find((v) => v !== undefined);
 
+/** Why the entries would unpack too large (by what the directory declares), or null. */
+export function unpackedProblem(entries: readonly ZipEntry[]): string | null {
+  let total = 0;
+  for (const e of entries) {
+    total += e.size;
+    if (e.size > MAX_3MF.entryBytes) return `${e.name} unpacks to ${e.size} bytes`;
+    if (e.size > MAX_3MF.ratioFreeBytes && e.size > e.compressedSize * MAX_3MF.ratio)
+      return `${e.name} unpacks ${Math.round(e.size / Math.max(1, e.compressedSize))} times its packed size`;
+  }
+  return total > MAX_3MF.unpackedBytes ? `the parts unpack to ${total} bytes` : null;
+}
+
 /**
  * A 3MF model is an OPC package in a ZIP archive: read its directory (never trusting names found
  * anywhere in the bytes), refuse it by the sizes and count its entries declare, and require the
@@ -35,14 +47,8 @@ export function check3mf(bytes: Buffer): ThreeMfCheck {
   const refuse = (reason: string, problem: 'unsupported' | 'unpacked' = 'unsupported'): ThreeMfCheck => ({ ok: false, problem, reason });
   try {
     const entries = readZipDirectory(bytes, MAX_3MF.entries);
-    let total = 0;
-    for (const e of entries) {
-      total += e.size;
-      if (e.size > MAX_3MF.entryBytes) return refuse(`${e.name} unpacks to ${e.size} bytes`, 'unpacked');
-      if (e.size > MAX_3MF.ratioFreeBytes && e.size > e.compressedSize * MAX_3MF.ratio)
-        return refuse(`${e.name} unpacks ${Math.round(e.size / Math.max(1, e.compressedSize))} times its packed size`, 'unpacked');
-    }
-    if (total > MAX_3MF.unpackedBytes) return refuse(`the parts unpack to ${total} bytes`, 'unpacked');
+    const unpacked = unpackedProblem(entries);
+    if (unpacked) return refuse(unpacked, 'unpacked');
 
     // Part names are case-insensitive in OPC.
     const byName = new Map(entries.map((e) => [e.name.toLowerCase(), e]));

@@ -11,6 +11,7 @@ const Reactions = lazy(() => import('./reactions').then((m) => ({ default: m.Rea
 const Follow = lazy(() => import('./reactions').then((m) => ({ default: m.FollowButton })));
 const Preview = lazy(() => import('./model-preview').then((m) => ({ default: m.ModelPreview })));
 const CommentsPart = lazy(() => import('./comments').then((m) => ({ default: m.Comments })));
+const Toolpath = lazy(() => import('./toolpath-preview').then((m) => ({ default: m.ToolpathPreview })));
 
 export const ReactionBar = (p: ComponentProps<typeof Reactions>) => (
   <Suspense fallback={<div className="reactions" />}>
@@ -34,5 +35,12 @@ export const Comments = (p: ComponentProps<typeof CommentsPart>) => (
 export const ModelPreview = (p: ComponentProps<typeof Preview>) => (
   <Suspense fallback={null}>
     <Preview {...p} />
+  </Suspense>
+);
+
+/** "Show the toolpath" on the slice page (its viewer is a further chunk, fetched on the click). */
+export const ToolpathPreview = (p: ComponentProps<typeof Toolpath>) => (
+  <Suspense fallback={null}>
+    <Toolpath {...p} />
   </Suspense>
 );

@@ -8,6 +8,7 @@ import type { Route } from './+types/slice-details';
 import { absolute, found, missing } from './content-loader';
 import { contentMeta } from './content-meta';
 import { ContentNotFound } from './content-not-found';
+import { ToolpathPreview } from './islands';
 import { OpenInAppBar } from './open-in-app';
 import { type Row, sliceGroups, splitStated } from './slice-rows';
 import './content.css';
@@ -61,6 +62,7 @@ export default function SliceDetails({ loaderData }: Route.ComponentProps) {
           {t('slice.truncated')}
         </p>
       ) : null}
+      {slice.toolpathUrl ? <ToolpathPreview url={slice.toolpathUrl} /> : null}
       {stated.map(({ group, rows }) => (
         <section key={group} className="card">
           <h2>{t(`slice.group.${group}` as Parameters<typeof t>[0])}</h2>
