@@ -105,15 +105,16 @@ export default [
   route('admin', 'features/console/layout.tsx', { id: 'console' }, [
     index('features/console/dashboard.tsx', { id: 'console-dashboard' }),
     route('campaigns', 'features/console/campaigns.tsx', { id: 'console-campaigns' }),
-    route('campaigns/new', 'features/console/raffle-form.tsx', { id: 'console-raffle-new' }),
-    route('campaigns/:id', 'features/console/raffle-form.tsx', { id: 'console-raffle' }),
-    route('campaigns/:id/preview', 'features/console/preview.tsx', { id: 'console-raffle-preview' }),
+    route('campaigns/new', 'features/console/campaign-form.tsx', { id: 'console-campaign-new' }),
+    route('campaigns/:id', 'features/console/campaign-form.tsx', { id: 'console-campaign' }),
+    route('campaigns/:id/preview', 'features/console/preview.tsx', { id: 'console-campaign-preview' }),
     route('analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
     route('claims', 'features/console/claims.tsx', { id: 'console-claims' }),
     route('gift-codes', 'features/console/gift-codes.tsx', { id: 'console-gift-codes' }),
     route('moderation', 'features/console/moderation.tsx', { id: 'console-moderation' }),
     route('people', 'features/console/people.tsx', { id: 'console-people' }),
     route('people/:id', 'features/console/person.tsx', { id: 'console-person' }),
+    route('audit', 'features/console/audit.tsx', { id: 'console-audit' }),
   ]),
 
   // Venues: one page module per kind of page, configured per slug on the server.

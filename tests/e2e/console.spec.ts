@@ -34,6 +34,7 @@ test('an admin sees every section and the dashboard with its figures and chart',
     'Gift codes',
     'Moderation',
     'People',
+    'Audit log',
   ]);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

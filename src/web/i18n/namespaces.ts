@@ -1,5 +1,7 @@
 import type accounts from './locales/en/accounts.json';
 import type analytics from './locales/en/analytics.json';
+import type audit from './locales/en/audit.json';
+import type campaignforms from './locales/en/campaignforms.json';
 import type campaigns from './locales/en/campaigns.json';
 import type collection from './locales/en/collection.json';
 import type common from './locales/en/common.json';
@@ -64,6 +66,10 @@ export interface Resources {
   operations: typeof operations;
   /** The console's People section. */
   people: typeof people;
+  /** The console's form of each campaign kind. */
+  campaignforms: typeof campaignforms;
+  /** The console's audit log page. */
+  audit: typeof audit;
 }
 export type Namespace = keyof Resources;
 export const NAMESPACES: Namespace[] = [
@@ -90,4 +96,6 @@ export const NAMESPACES: Namespace[] = [
   'console',
   'operations',
   'people',
+  'campaignforms',
+  'audit',
 ];

@@ -26,6 +26,7 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { path: consolePaths.giftCodes, labelKey: 'nav.giftCodes', section: 'campaigns' },
   { path: consolePaths.moderation, labelKey: 'nav.moderation', section: 'content' },
   { path: consolePaths.people, labelKey: 'nav.people', section: 'people' },
+  { path: consolePaths.audit, labelKey: 'nav.audit', section: 'audit' },
 ];
 
 /** The entries a user with these sections sees. */

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ZCampaignSettings } from '../../../server/lottery/settings';
+import { CAMPAIGN_KINDS, ZCampaignInput } from '../../../shared/api/lottery-admin';
+import { LOCALES } from '../../../shared/i18n';
+import { changes } from './audit-changes';
+import { blankDraft, draftOf, type Texts } from './campaign-draft';
+
+const filled = (s: string): Texts => Object.fromEntries(LOCALES.map((l) => [l, `${s} ${l}`])) as Texts;
+
+describe('the campaign forms', () => {
+  it.each(CAMPAIGN_KINDS)('start a %s campaign the admin API accepts once its texts are written', (kind) => {
+    const d = blankDraft(kind, Date.UTC(2030, 0, 1), 'Asia/Shanghai');
+    const input = {
+      ...d,
+      title: filled('Title'),
+      rules: filled('Rules'),
+      prizes: d.prizes.map((p) => ({ ...p, name: filled('Prize') })),
+      settings: {
+        ...d.settings,
+        ...(d.settings.collectionCards && {
+          collectionCards: d.settings.collectionCards.map((c, i) => ({ ...c, name: filled(`Card ${i}`) })),
+        }),
+      },
+    };
+    const parsed = ZCampaignInput.safeParse(input);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    const settings = ZCampaignSettings.safeParse(input.settings);
+    expect(settings.error?.issues ?? []).toEqual([]);
+    expect(settings.data?.timeZone).toBe('Asia/Shanghai');
+  });
+
+  it('start a blind box as a raffle with the box look', () => {
+    expect(blankDraft('raffle', 0, 'UTC', 'box').settings.look).toBe('box');
+  });
+
+  it('duplicate a campaign without its prize ids, and edit it with them', () => {
+    const stored = {
+      id: 7,
+      kind: 'giftcode' as const,
+      channel: 1,
+      title: { en: 'T' },
+      rules: { en: 'R' },
+      startsAt: 1,
+      endsAt: 2,
+      restocking: true,
+      noWinWeight: 0,
+      settings: { timeZone: 'UTC' },
+      prizes: [{ id: 3, kind: 1, name: { en: 'P' }, imageUrl: '', stock: 1, weight: 1, perUserCap: null, value: 0, position: 0 }],
+      draws: 0,
+      createdAt: 0,
+      updatedAt: 0,
+    };
+    expect(draftOf(stored, true).prizes[0]).not.toHaveProperty('id');
+    expect(draftOf(stored, false).prizes[0]?.id).toBe(3);
+    // A language the stored text lacks is an empty field (flagged), not a missing key.
+    expect(draftOf(stored, true).title).toEqual({ en: 'T', 'zh-CN': '', 'zh-TW': '', fr: '' });
+  });
+});
+
+describe("the audit log's changes", () => {
+  it('lists the fields that differ, with both values', () => {
+    expect(changes({ a: 1, b: true, c: [1] }, { a: 1, b: false, c: [1, 2] })).toEqual([
+      { field: 'b', before: true, after: false },
+      { field: 'c', before: [1], after: [1, 2] },
+    ]);
+  });
+  it('lists every field of a creation and of a removal', () => {
+    expect(changes(null, { id: 3 })).toEqual([{ field: 'id', before: undefined, after: 3 }]);
+    expect(changes({ id: 3 }, null)).toEqual([{ field: 'id', before: 3, after: undefined }]);
+  });
+  it('shows a value that is not an object whole, and nothing when nothing changed', () => {
+    expect(changes(null, 'x')).toEqual([{ field: '', before: null, after: 'x' }]);
+    expect(changes({ a: 1 }, { a: 1 })).toEqual([]);
+    expect(changes(null, null)).toEqual([]);
+  });
+});
