@@ -23,7 +23,7 @@ export function AuditEntry({ row }: { row: AuditRow }) {
       </header>
       <dl className="audit-facts">
         <div>
-          <dt>{t('actor')}</dt>
+          <dt>{t('who')}</dt>
           <dd>
             <Link to={filtered({ actorId: row.actorId })}>{row.actorName ?? t('unknownActor')}</Link>{' '}
             <span className="muted">#{row.actorId}</span>
