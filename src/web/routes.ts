@@ -105,9 +105,9 @@ export default [
   route('admin', 'features/console/layout.tsx', { id: 'console' }, [
     index('features/console/dashboard.tsx', { id: 'console-dashboard' }),
     route('campaigns', 'features/console/campaigns.tsx', { id: 'console-campaigns' }),
-    route('campaigns/new', 'features/console/raffle-form.tsx', { id: 'console-raffle-new' }),
-    route('campaigns/:id', 'features/console/raffle-form.tsx', { id: 'console-raffle' }),
-    route('campaigns/:id/preview', 'features/console/preview.tsx', { id: 'console-raffle-preview' }),
+    route('campaigns/new', 'features/console/campaign-form.tsx', { id: 'console-campaign-new' }),
+    route('campaigns/:id', 'features/console/campaign-form.tsx', { id: 'console-campaign' }),
+    route('campaigns/:id/preview', 'features/console/preview.tsx', { id: 'console-campaign-preview' }),
     route('analytics', 'features/analytics/dashboard.tsx', { id: 'admin-analytics' }),
     route('claims', 'features/console/claims.tsx', { id: 'console-claims' }),
     route('gift-codes', 'features/console/gift-codes.tsx', { id: 'console-gift-codes' }),
@@ -121,6 +121,7 @@ export default [
     route('mall/orders', 'features/console/mall-orders.tsx', { id: 'console-mall-orders' }),
     route('mall/orders/:orderNo', 'features/console/mall-order.tsx', { id: 'console-mall-order' }),
     route('content', 'features/console/content-import.tsx', { id: 'console-content' }),
+    route('audit', 'features/console/audit.tsx', { id: 'console-audit' }),
   ]),
 
   // Venues: one page module per kind of page, configured per slug on the server.

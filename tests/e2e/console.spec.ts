@@ -36,6 +36,7 @@ test('an admin sees every section and the dashboard with its figures and chart',
     'People',
     'Mall',
     'Content',
+    'Audit log',
   ]);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

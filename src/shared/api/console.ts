@@ -28,18 +28,23 @@ export const ZAuditFilter = z.object({
   to: z.coerce.number().int().min(0).max(8.64e15).optional(),
 });
 
-export interface AuditRow {
-  id: string;
-  at: number;
-  actorId: string;
-  actorName: string | null;
-  action: string;
-  itemType: string;
-  itemId: string;
-  before: unknown;
-  after: unknown;
-  requestId: string;
-}
+/** One audit row: who did what to which item, when, with the item's values before and after. */
+export const ZAuditRow = z.object({
+  id: z.string(),
+  at: z.number(),
+  actorId: z.string(),
+  /** Null once the member is gone. */
+  actorName: z.string().nullable(),
+  action: z.string(),
+  itemType: z.string(),
+  itemId: z.string(),
+  /** The item before the change (null for a creation): whatever the domain recorded. */
+  before: z.unknown(),
+  /** The item after the change (null for a removal). */
+  after: z.unknown(),
+  requestId: z.string(),
+});
+export type AuditRow = z.infer<typeof ZAuditRow>;
 
 export const audit = {
   ...CONSOLE_API.audit,
@@ -48,7 +53,7 @@ export const audit = {
     before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   }),
-  result: z.object({ items: z.array(z.custom<AuditRow>()), more: z.boolean() }),
+  result: z.object({ items: z.array(ZAuditRow), more: z.boolean() }),
 } as const;
 
 /** The filtered log as CSV (`text/csv`, UTF-8 with a BOM), newest first; not an envelope. */

@@ -1,5 +1,7 @@
 import type accounts from '../../../locales/en/accounts.json';
 import type analytics from '../../../locales/en/analytics.json';
+import type audit from '../../../locales/en/audit.json';
+import type campaignforms from '../../../locales/en/campaignforms.json';
 import type campaigns from '../../../locales/en/campaigns.json';
 import type catalogue from '../../../locales/en/catalogue.json';
 import type collection from '../../../locales/en/collection.json';
@@ -67,6 +69,10 @@ export interface Resources {
   people: typeof people;
   /** The console's Mall and Content sections. */
   catalogue: typeof catalogue;
+  /** The console's form of each campaign kind. */
+  campaignforms: typeof campaignforms;
+  /** The console's audit log page. */
+  audit: typeof audit;
 }
 export type Namespace = keyof Resources;
 export const NAMESPACES: Namespace[] = [
@@ -94,4 +100,6 @@ export const NAMESPACES: Namespace[] = [
   'operations',
   'people',
   'catalogue',
+  'campaignforms',
+  'audit',
 ];

@@ -19,10 +19,10 @@ import { consolePaths } from './paths';
 /**
  * Every campaign the user may see, by kind and state (filters in the address, so a view can be
  * shared), with the state changes each allows: pause for restocking, resume (publish a draft),
- * end early. Raffles open in their form; the other kinds show here with their state.
+ * end early; each opens in its kind's form, and any can be duplicated.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const base = pageBase(request, context, ['console', 'enums']);
+  const base = pageBase(request, context, ['console', 'campaignforms', 'enums']);
   const access = await consoleAccess(context);
   const kind = CAMPAIGN_KINDS.find((k) => k === base.url.searchParams.get('kind'));
   const state = CAMPAIGN_STATES.find((s) => s === base.url.searchParams.get('state'));
@@ -66,17 +66,13 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
             {t('campaigns.filter')}
           </button>
         </Form>
-        {canCreate ? (
-          <Link className="btn" to={consolePaths.newRaffle}>
-            {t('campaigns.newRaffle')}
-          </Link>
-        ) : null}
       </div>
+      {canCreate ? <NewCampaign /> : null}
       {items.length === 0 ? (
         <p className="card muted">{t('campaigns.empty')}</p>
       ) : (
         <div className="console-table-wrap card">
-          <table>
+          <table className="console-stack">
             <thead>
               <tr>
                 <th scope="col">{t('campaigns.name')}</th>
@@ -88,7 +84,7 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody>
               {items.map((c) => (
-                <Row key={c.id} c={c} />
+                <Row key={c.id} c={c} canCreate={canCreate} />
               ))}
             </tbody>
           </table>
@@ -98,7 +94,7 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Row({ c }: { c: TCampaignListItem }) {
+function Row({ c, canCreate }: { c: TCampaignListItem; canCreate: boolean }) {
   const { t, locale } = useTranslation('console');
   const api = useApi();
   const revalidator = useRevalidator();
@@ -119,12 +115,14 @@ function Row({ c }: { c: TCampaignListItem }) {
   const live = c.state !== 'ended';
   return (
     <tr>
-      <td>
-        {c.kind === 'raffle' ? <Link to={consolePaths.campaign(c.id)}>{title}</Link> : title} <span className="muted">#{c.id}</span>
+      <th scope="row" className="console-stack-head">
+        <Link to={consolePaths.campaign(c.id)}>{title}</Link> <span className="muted">#{c.id}</span>
+      </th>
+      <td data-label={t('campaigns.kind')}>{t(`kinds.${c.kind}`)}</td>
+      <td data-label={t('campaigns.state')} data-testid={`state-${c.id}`}>
+        {t(`states.${c.state}`)}
       </td>
-      <td>{t(`kinds.${c.kind}`)}</td>
-      <td data-testid={`state-${c.id}`}>{t(`states.${c.state}`)}</td>
-      <td>{c.stock}</td>
+      <td data-label={t('campaigns.stock')}>{c.stock}</td>
       <td className="console-actions">
         {live && !c.state.startsWith('rest') ? (
           <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => act('pause')}>
@@ -141,8 +139,29 @@ function Row({ c }: { c: TCampaignListItem }) {
             {t('campaigns.end')}
           </button>
         ) : null}
-        {c.kind === 'raffle' ? <Link to={consolePaths.duplicate(c.id)}>{t('campaigns.duplicate')}</Link> : null}
+        {canCreate ? (
+          <Link className="btn btn-secondary" to={consolePaths.duplicate(c.id)}>
+            {t('campaigns.duplicate')}
+          </Link>
+        ) : null}
       </td>
     </tr>
+  );
+}
+
+/** A new campaign of each kind; a blind box is a raffle with the box look. */
+function NewCampaign() {
+  const { t } = useTranslation('campaignforms');
+  return (
+    <nav className="console-new" aria-label={t('newLabel')}>
+      {CAMPAIGN_KINDS.map((k) => (
+        <Link key={k} className="btn btn-secondary" to={consolePaths.newCampaign(k)}>
+          {t(`newTitle.${k}`)}
+        </Link>
+      ))}
+      <Link className="btn btn-secondary" to={consolePaths.newCampaign('raffle', 'box')}>
+        {t('newBlindBox')}
+      </Link>
+    </nav>
   );
 }

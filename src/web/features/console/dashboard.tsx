@@ -93,7 +93,7 @@ function Dashboard({ figures }: { figures: ConsoleDashboard }) {
       <section className="card" aria-labelledby="console-week">
         <h2 id="console-week">{t('dashboard.week')}</h2>
         <div className="console-table-wrap">
-          <table>
+          <table className="console-stack">
             <thead>
               <tr>
                 <th scope="col">{t('dashboard.day')}</th>
@@ -109,7 +109,9 @@ function Dashboard({ figures }: { figures: ConsoleDashboard }) {
                 <tr key={d.day}>
                   <th scope="row">{d.day}</th>
                   {SERIES.map((k) => (
-                    <td key={k}>{n(d[k])}</td>
+                    <td key={k} data-label={t(`dashboard.series.${k}`)}>
+                      {n(d[k])}
+                    </td>
                   ))}
                 </tr>
               ))}

@@ -3,7 +3,8 @@ export const consolePaths = {
   home: '/admin',
   campaigns: '/admin/campaigns',
   campaign: (id: number | string) => `/admin/campaigns/${id}`,
-  newRaffle: '/admin/campaigns/new',
+  /** A new campaign of a kind; a blind box is a raffle with the box look. */
+  newCampaign: (kind: string, look?: string) => `/admin/campaigns/new?kind=${kind}${look ? `&look=${look}` : ''}`,
   duplicate: (id: number | string) => `/admin/campaigns/new?from=${id}`,
   preview: (id: number | string) => `/admin/campaigns/${id}/preview`,
   analytics: '/admin/analytics',
@@ -21,3 +22,24 @@ export const consolePaths = {
   mallOrder: (orderNo: string) => `/admin/mall/orders/${orderNo}`,
   content: '/admin/content',
 } as const;
+
+/** The visitor's page of a campaign (what the console's preview frames). */
+export function visitorPath(kind: string, id: number, look?: unknown): string {
+  switch (kind) {
+    case 'checkin':
+      return `/webview/check-in?activityId=${id}`;
+    case 'giftcode':
+    case 'newcomer':
+      return `/gift-pack?activityId=${id}`;
+    case 'invite':
+      return `/invite-friends?activityId=${id}`;
+    case 'collection':
+      return `/collection?activityId=${id}`;
+    default:
+      return look === 'box'
+        ? `/blind-box?activeId=${id}`
+        : look === 'planet'
+          ? `/happy-planet?activeId=${id}`
+          : `/activitys?activeId=${id}`;
+  }
+}

@@ -105,7 +105,7 @@ export default function Person({ loaderData }: Route.ComponentProps) {
                 <p className="muted">{t('sessions.none')}</p>
               ) : (
                 <div className="person-table-wrap">
-                  <table className="person-table">
+                  <table className="person-table console-stack">
                     <thead>
                       <tr>
                         <th scope="col">{t('sessions.device')}</th>
@@ -117,10 +117,10 @@ export default function Person({ loaderData }: Route.ComponentProps) {
                     <tbody>
                       {p.sessions.map((s) => (
                         <tr key={s.id}>
-                          <td>{s.device || t('sessions.unknownDevice')}</td>
-                          <td>{when(s.createdAt)}</td>
-                          <td>{when(s.lastSeenAt)}</td>
-                          <td>{t(`sessions.${s.state}`)}</td>
+                          <th scope="row">{s.device || t('sessions.unknownDevice')}</th>
+                          <td data-label={t('sessions.started')}>{when(s.createdAt)}</td>
+                          <td data-label={t('sessions.lastSeen')}>{when(s.lastSeenAt)}</td>
+                          <td data-label={t('sessions.state')}>{t(`sessions.${s.state}`)}</td>
                         </tr>
                       ))}
                     </tbody>

@@ -7,11 +7,12 @@ import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
 import type { Route } from './+types/preview';
 import { consoleAccess } from './console-loader';
-import { consolePaths } from './paths';
+import { consolePaths, visitorPath } from './paths';
 
 /**
- * The visitor's page of a raffle, as visitors will see it, before it is published: a draft is
- * paused (draws refused), and publishing resumes it. The page itself is the real one, in a frame.
+ * The visitor's page of a campaign (of its kind and look), as visitors will see it, before it is
+ * published: a draft is paused (draws refused), and publishing resumes it. The page itself is the
+ * real one, in a frame.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const base = pageBase(request, context, ['console']);
@@ -19,7 +20,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : 0;
   const allowed = access.state === 'staff' && may(access.grants, 'view', { type: 'campaign', id });
   const c = allowed ? await context.services.console.campaign(id) : null;
-  return { i18n: base.i18n, id, draft: c ? c.restocking && c.endsAt > Date.now() : false, found: c !== null };
+  return {
+    i18n: base.i18n,
+    id,
+    draft: c ? c.restocking && c.endsAt > Date.now() : false,
+    found: c !== null,
+    page: c ? visitorPath(c.kind, id, c.settings.look) : '',
+  };
 }
 
 export default function Preview({ loaderData }: Route.ComponentProps) {
@@ -27,7 +34,7 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
   const api = useApi();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
-  const { id, draft, found } = loaderData;
+  const { id, draft, found, page } = loaderData;
   if (!found) return <p className="card">{t('raffle.notAllowed')}</p>;
   async function publish() {
     setBusy(true);
@@ -55,7 +62,7 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
           <p role="status">{t('preview.published')}</p>
         )}
       </div>
-      <iframe className="console-preview" title={t('preview.frame')} src={`/activitys?activeId=${id}`} />
+      <iframe className="console-preview" title={t('preview.frame')} src={page} />
     </section>
   );
 }

@@ -1,15 +1,20 @@
 import { useState } from 'react';
 import { PrizeKind } from '../../../shared/enums';
+import { LOCALES } from '../../../shared/i18n';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
-import { type DraftPrize, missing } from './raffle-draft';
+import { type DraftPrize, missing } from './campaign-draft';
 import { uploadImage } from './upload';
 
-/** One prize of a raffle's form: kind, names, image (uploaded), stock, weight, cap, value, and its odds. */
+/**
+ * One prize of a campaign's form: kind, names, image (uploaded), stock, cap, value and, for a
+ * raffle, its weight and published odds.
+ */
 export function PrizeEditor(p: {
   index: number;
   prize: DraftPrize;
-  odds: number;
+  /** The prize is drawn by weight (a raffle): its odds, else null. */
+  odds: number | null;
   /** The campaign has draws: only stock, weight, names and image may change. */
   locked: boolean;
   onChange: (next: DraftPrize) => void;
@@ -53,10 +58,12 @@ export function PrizeEditor(p: {
           {t('raffle.stock')}
           <input type="number" min={0} value={prize.stock} onChange={(e) => set({ stock: num(e.target.value) })} />
         </label>
-        <label>
-          {t('raffle.weight')}
-          <input type="number" min={0} value={prize.weight} onChange={(e) => set({ weight: num(e.target.value) })} />
-        </label>
+        {p.odds === null ? null : (
+          <label>
+            {t('raffle.weight')}
+            <input type="number" min={0} value={prize.weight} onChange={(e) => set({ weight: num(e.target.value) })} />
+          </label>
+        )}
         <label>
           {t('raffle.perUserCap')}
           <input
@@ -71,12 +78,14 @@ export function PrizeEditor(p: {
           {t('raffle.value')}
           <input type="number" min={0} disabled={p.locked} value={prize.value} onChange={(e) => set({ value: num(e.target.value) })} />
         </label>
-        <output className="console-odds" data-testid={`odds-${n}`}>
-          {t('raffle.odds', { pct: p.odds.toFixed(2) })}
-        </output>
+        {p.odds === null ? null : (
+          <output className="console-odds" data-testid={`odds-${n}`}>
+            {t('raffle.odds', { pct: p.odds.toFixed(2) })}
+          </output>
+        )}
       </div>
       <div className="console-langs">
-        {(['en', 'zh-CN', 'zh-TW', 'fr'] as const).map((l) => (
+        {LOCALES.map((l) => (
           <label key={l} className={prize.name[l].trim() === '' ? 'console-lang-missing' : undefined}>
             {t('raffle.prizeName', { language: t(`languages.${l}`) })}
             <input lang={l} value={prize.name[l]} onChange={(e) => set({ name: { ...prize.name, [l]: e.target.value } })} />
