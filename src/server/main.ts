@@ -14,6 +14,7 @@ import { runSeeds, SEEDS } from './db/seed/seed';
 import { createDevVite } from './dev-vite';
 import { closeIdleConnectionsUntilClosed } from './http/drain';
 import { startJob } from './jobs';
+import { prizeArtDemoSeed } from './lottery/prize-art';
 import { startReferralJob } from './lottery/referral-job';
 import { checkinDemoSeed, giftcodeDemoSeed, inviteDemoSeed, inviteTiersDemoSeed, lotteryDemoSeed, newcomerDemoSeed } from './lottery/seed';
 import { blindBoxDemoSeed, happyPlanetDemoSeed } from './lottery/seed-looks';
@@ -73,6 +74,8 @@ async function main() {
       mallDemoSeed(files),
       blindBoxDemoSeed(),
       happyPlanetDemoSeed(),
+      // After every campaign seed: it gives their prizes pictures.
+      prizeArtDemoSeed(files),
     ]);
   }
 

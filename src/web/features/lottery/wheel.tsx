@@ -1,5 +1,5 @@
 import type { LuckyWheel } from 'lucky-canvas';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LotteryInfo } from '../../../shared/api/lottery';
 import { useTranslation } from '../../i18n/react';
 import { useHydrated } from '../content/hydrated';
@@ -43,24 +43,37 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
       else if (segment !== null) finishedRef.current();
     },
   });
+  // The wheel is drawn at its box's width; a turned or resized screen draws it again at the new
+  // width (never mid-spin: that wheel must be the one told to stop).
+  const [size, setSize] = useState(0);
+  useEffect(() => {
+    const frame = box.current?.parentElement;
+    if (!frame || typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(() => {
+      if (!spinning.current) setSize(Math.round(frame.clientWidth));
+    });
+    watch.observe(frame);
+    return () => watch.disconnect();
+  }, []);
   const finishedRef = useRef(draw.finished);
   finishedRef.current = draw.finished;
 
   // The wheel is drawn again only when its labels change (not when the page re-renders mid-spin).
   const labels = info.segments.map((s) => (s.prize ? s.prize.name : t('wheel.noPrize')));
-  const labelsKey = labels.join('\u0000');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `labels` is what `labelsKey` stands for
+  const images = info.segments.map((s) => s.prize?.imageUrl ?? '');
+  const labelsKey = [...labels, ...images].join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `labels` and `images` are what `labelsKey` stands for
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
+    if (!el || size === 0) return;
     let gone = false;
     void import('lucky-canvas').then(({ LuckyWheel }) => {
       if (gone) return;
       wheel.current = new LuckyWheel(
         { divElement: el },
         {
-          width: el.offsetWidth,
-          height: el.offsetWidth,
+          width: size,
+          height: size,
           blocks: [
             { padding: '12px', background: '#e8590c' },
             { padding: '4px', background: '#ffd8a8' },
@@ -76,6 +89,8 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
                 wordWrap: false,
               },
             ],
+            // The prize's picture under its name, inside the segment.
+            ...(images[i] ? { imgs: [{ src: images[i], top: '46%', width: '19%', height: '19%' }] } : {}),
           })),
           buttons: [{ radius: '30%', background: '#e8590c', pointer: true }],
           defaultConfig: { gutter: 1, accelerationTime: 600, decelerationTime: 2200 },
@@ -88,7 +103,7 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
       el.replaceChildren();
       wheel.current = null;
     };
-  }, [labelsKey]);
+  }, [labelsKey, size]);
 
   return (
     <section className="raffle-wheel" aria-label={t('wheel.label')}>
