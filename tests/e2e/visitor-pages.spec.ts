@@ -62,6 +62,14 @@ test.describe('prizes with pictures', () => {
     for (const img of await page.locator('table.raffle-odds img.prize-img').all()) await loaded(img);
   });
 
+  test("a venue's page pictures the prizes of its raffle", async ({ page }) => {
+    await page.goto('/cd16');
+    const prizes = page.locator('.venue-prizes li');
+    await expect(prizes.first()).toBeVisible();
+    for (const img of await page.locator('.venue-prizes img.prize-img').all()) await loaded(img);
+    expect(await page.locator('.venue-prizes img.prize-img').count()).toBe(await prizes.count());
+  });
+
   test('a won prize shows its picture in the result, the winners marquee, my prizes and the claim page', async ({ page }) => {
     test.slow();
     const name = `Spool ${Date.now()}`;

@@ -10,6 +10,7 @@ import { fittedWheelLabel } from './wheel-label';
 import './raffle.css';
 
 const COLOURS = ['#fff4e6', '#ffe0c2'];
+const MIN_WHEEL_PX = 120;
 
 const fitted = (label: string) => {
   const { text, size } = fittedWheelLabel(label);
@@ -50,7 +51,9 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
     const frame = box.current?.parentElement;
     if (!frame || typeof ResizeObserver === 'undefined') return;
     const watch = new ResizeObserver(() => {
-      if (!spinning.current) setSize(Math.round(frame.clientWidth));
+      // A box narrower than the wheel's rims (mid-layout) has nothing to draw in.
+      const width = Math.round(frame.clientWidth);
+      if (!spinning.current && width >= MIN_WHEEL_PX) setSize(width);
     });
     watch.observe(frame);
     return () => watch.disconnect();
@@ -69,8 +72,12 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
     let gone = false;
     void import('lucky-canvas').then(({ LuckyWheel }) => {
       if (gone) return;
+      // Each wheel draws into a box of its own: lucky-canvas keeps resizing its box at its first
+      // width on every window resize, so a replaced wheel must not share the new one's.
+      const host = document.createElement('div');
+      el.appendChild(host);
       wheel.current = new LuckyWheel(
-        { divElement: el },
+        { divElement: host },
         {
           width: size,
           height: size,
@@ -90,7 +97,7 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
               },
             ],
             // The prize's picture under its name, inside the segment.
-            ...(images[i] ? { imgs: [{ src: images[i], top: '46%', width: '19%', height: '19%' }] } : {}),
+            ...(images[i] ? { imgs: [{ src: images[i], top: '52%', width: '15%', height: '15%' }] } : {}),
           })),
           buttons: [{ radius: '30%', background: '#e8590c', pointer: true }],
           defaultConfig: { gutter: 1, accelerationTime: 600, decelerationTime: 2200 },
