@@ -94,11 +94,18 @@ test.describe('prizes with pictures', () => {
     await result.getByRole('link', { name: 'Claim my prize' }).click();
     await expect(page.getByRole('heading', { name: 'Where should we ship it?' })).toBeVisible();
     await loaded(page.locator('.prize-card img.prize-img'));
-    await page.goto(`/activitys?activeId=${activeId}`);
-    await expect(page.locator('.raffle-marquee li', { hasText: name }).first().locator('img.prize-img')).toHaveAttribute(
-      'src',
-      picture ?? '',
-    );
+    // The page is kept a few seconds by the server's page cache: the win shows on a fresh render.
+    const winner = page.locator('.raffle-marquee li', { hasText: name }).first().locator('img.prize-img');
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/activitys?activeId=${activeId}`);
+          return winner.count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    await expect(winner).toHaveAttribute('src', picture ?? '');
     await page.goto(`/activitys/my-prize?activeId=${activeId}`);
     const card = page.locator('.prize-card', { hasText: name });
     await expect(card.locator('img.prize-img')).toHaveAttribute('src', picture ?? '');

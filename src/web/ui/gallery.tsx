@@ -36,19 +36,35 @@ export function Gallery({
   const [current, setCurrent] = useState(0);
   const total = images.length;
 
+  // The image an arrow, dot or key asked for, while the strip glides to it: the images it passes
+  // on the way are not "current", and a second key press counts from where it is going.
+  const aim = useRef<number | null>(null);
   useEffect(() => {
     const el = strip.current;
     if (!el) return;
     // The image nearest the strip's left edge is the one shown, however it got there (swipe, key, dot).
-    const onScroll = () => setCurrent(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
+    const shown = () => Math.round(el.scrollLeft / Math.max(1, el.clientWidth));
+    const onScroll = () => {
+      if (aim.current === null) setCurrent(shown());
+      else if (shown() === aim.current) aim.current = null;
+    };
+    const onScrollEnd = () => {
+      aim.current = null;
+      setCurrent(shown());
+    };
     el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
+    el.addEventListener('scrollend', onScrollEnd);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      el.removeEventListener('scrollend', onScrollEnd);
+    };
   }, []);
 
   const go = (i: number) => {
     const el = strip.current;
     if (!el) return;
     const n = Math.max(0, Math.min(total - 1, i));
+    aim.current = n;
     el.scrollTo({ left: n * el.clientWidth, behavior: 'smooth' });
     setCurrent(n);
   };
