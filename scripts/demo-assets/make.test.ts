@@ -3,8 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ASSETS_DIR, readDemoStl } from '../../src/server/content/demo-library';
 import { DEMO_IMAGES } from '../../src/server/content/seed-community-data';
+import { PRIZE_ART } from '../../src/server/lottery/prize-art';
 import { DEMO_MODELS } from './index';
 import { toBinaryStl } from './mesh';
+import { PRIZE_ART_SVG } from './prize-art';
 import { decodePng } from './test-readers';
 
 describe('committed demo assets (content/demo)', () => {
@@ -19,6 +21,12 @@ describe('committed demo assets (content/demo)', () => {
     for (const { name } of Object.values(DEMO_IMAGES)) {
       const bytes = fs.readFileSync(path.join(DEMO_ASSETS_DIR, name));
       expect(bytes.subarray(1, 4).toString(), name).toBe('PNG');
+    }
+  });
+
+  it("hold the prizes' pictures the generator draws, byte for byte", () => {
+    for (const [art, name] of Object.entries(PRIZE_ART)) {
+      expect(fs.readFileSync(path.join(DEMO_ASSETS_DIR, name), 'utf8'), name).toBe(PRIZE_ART_SVG[art as keyof typeof PRIZE_ART]);
     }
   });
 

@@ -6,8 +6,10 @@ import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { DEMO_ASSETS_DIR, type Slug, stlAssetName } from '../../src/server/content/demo-library';
 import { DEMO_IMAGES, type ImageKey } from '../../src/server/content/seed-community-data';
+import { PRIZE_ART } from '../../src/server/lottery/prize-art';
 import { DEMO_MODELS } from './index';
 import { bbox, type Mesh, mergeMeshes, toBinaryStl, translate } from './mesh';
+import { PRIZE_ART_SVG } from './prize-art';
 import { type Rgb, renderThumbnail } from './thumbnail';
 import { renderStill, renderTimelapse } from './timelapse';
 
@@ -70,6 +72,7 @@ export function makeDemoAssets(dir = DEMO_ASSETS_DIR): string[] {
   }
   const images = communityImages(mesh, colour);
   for (const key of Object.keys(DEMO_IMAGES) as ImageKey[]) write(DEMO_IMAGES[key].name, images[key]);
+  for (const [art, name] of Object.entries(PRIZE_ART)) write(name, Buffer.from(PRIZE_ART_SVG[art as keyof typeof PRIZE_ART]));
   return written;
 }
 

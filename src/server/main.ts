@@ -16,6 +16,7 @@ import { createDevVite } from './dev-vite';
 import { giftcodeDemoSeed, newcomerDemoSeed } from './giftpack/seed';
 import { closeIdleConnectionsUntilClosed } from './http/drain';
 import { inviteDemoSeed, inviteTiersDemoSeed } from './invite/seed';
+import { prizeArtDemoSeed } from './lottery/prize-art';
 import { lotteryDemoSeed } from './lottery/seed';
 import { blindBoxDemoSeed, happyPlanetDemoSeed } from './lottery/seed-looks';
 import { mallDemoSeed } from './mall/seed';
@@ -73,6 +74,8 @@ async function main() {
       mallDemoSeed(files),
       blindBoxDemoSeed(),
       happyPlanetDemoSeed(),
+      // After every campaign seed: it gives their prizes pictures.
+      prizeArtDemoSeed(files),
     ]);
   }
 

@@ -29,6 +29,8 @@ import './ui/tokens.css';
 import './ui/base.css';
 import './ui/sheet.css';
 import './ui/parts.css';
+import './ui/controls.css';
+import './ui/gallery.css';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 

@@ -19,7 +19,8 @@ test.describe('model page', () => {
     await expect(image).toBeVisible();
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
     await expect(page.getByText('1.2K')).toBeVisible();
-    const download = page.getByRole('link', { name: 'Download calibration-cube.stl' });
+    // The file's own row (the bar at the bottom of the screen offers the same download).
+    const download = page.locator('.file-row').getByRole('link', { name: 'Download calibration-cube.stl' });
     const stl = await request.get((await download.getAttribute('href')) ?? '');
     expect(stl.headers()['content-type']).toBe('model/stl');
     const body = await stl.body();

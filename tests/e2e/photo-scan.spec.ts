@@ -85,3 +85,27 @@ test('a member checks a free-mode photo set and uploads it, resuming after a los
   expect(sent.get(10)).toBe(2);
   expect(sent.get(29)).toBe(1);
 });
+
+test('the tutorial names its rings beside the drawing, not over it, and the checklist is neutral until a photo is added', async ({
+  page,
+}) => {
+  for (const locale of ['fr', 'en'] as const) {
+    await page.context().addCookies([{ name: 'lang', value: locale, url: test.info().project.use.baseURL ?? '' }]);
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto('/webview/photo-modelling');
+    const drawing = page.locator('svg.photo-diagram');
+    const legend = page.locator('.photo-legend li');
+    await expect(legend).toHaveCount(3);
+    // The drawing holds ring numbers only; every name sits in the legend, below the drawing.
+    await expect(drawing.locator('text')).toHaveText(['1', '2', '3']);
+    const svgBox = await drawing.boundingBox();
+    for (const item of await legend.all())
+      expect((await item.boundingBox())?.y).toBeGreaterThanOrEqual((svgBox?.y ?? 0) + (svgBox?.height ?? 0));
+  }
+  const checker = page.locator('.photo-checker');
+  await expect(checker.locator('.photo-counts tr')).toHaveCount(3);
+  await expect(checker.locator('.photo-short')).toHaveCount(0);
+  await expect(checker.locator('.photo-shortfalls')).toHaveCount(0);
+  await checker.locator('input[type="file"]').setInputFiles(files(1, 2));
+  await expect(checker.locator('.photo-shortfalls li').first()).toBeVisible();
+});

@@ -105,3 +105,10 @@ test('/happy-planet while no planet runs: says so and leads to the draw that run
     lotteryAdmin('update', { id, endsAt: Date.now() + 28 * 86_400_000 });
   }
 });
+
+test('/activitys/admin without a query is the staff page of the running raffle', async ({ page }) => {
+  const res = await page.goto('/activitys/admin');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Prize redemption' }).first()).toBeVisible();
+  await expect(page.getByText(NOT_AVAILABLE)).toHaveCount(0);
+});

@@ -3,7 +3,7 @@ import { emptyParameters, type SliceParameters } from '../../shared/slice';
 import type { Database } from '../db/schema';
 import type { FileKind } from '../db/schema-content';
 import type { Seed } from '../db/seed/seed';
-import { DEMO_MODELS, readDemoImage, readDemoStl } from './demo-library';
+import { DEMO_MODELS, readDemoImage, readDemoStl, type Slug } from './demo-library';
 import type { FileStorage } from './storage';
 
 /**
@@ -152,6 +152,16 @@ export function contentDemoSeed(storage: FileStorage): Seed {
           .executeTakeFirstOrThrow();
         await trx.insertInto('model_files').values({ model_id: model.id, file_id: stlFile, position: 0 }).execute();
         await trx.insertInto('model_images').values({ model_id: model.id, file_id: pngFile, position: 0 }).execute();
+        // After the render, photos of prints of it (the ones the community's posts show), so the
+        // model page's gallery has several pictures to swipe through.
+        for (const [n, name] of (PRINTS[demo.slug] ?? []).entries()) {
+          const bytes = readDemoImage(name);
+          const file = await addFile(trx, storage, { kind: 'image', bytes, ext: 'png', name, mime: 'image/png' }, now);
+          await trx
+            .insertInto('model_images')
+            .values({ model_id: model.id, file_id: file, position: n + 1 })
+            .execute();
+        }
         await trx
           .insertInto('slices')
           .values({
@@ -166,6 +176,14 @@ export function contentDemoSeed(storage: FileStorage): Seed {
     },
   };
 }
+
+/** Photos of each demo model's prints, after its render (files in content/demo). */
+const PRINTS: Partial<Record<Slug, string[]>> = {
+  'calibration-cube': ['calibration-cube-red.png', 'calibration-cube-2.png', 'calibration-cube-3.png'],
+  'shelf-bracket': ['equerres-1.png', 'equerres-2.png'],
+  'twisted-vase': ['vase-ocean-blue.png', 'twisted-vase-timelapse-poster.png'],
+  'hex-key-holder': ['hex-key-holder-v2.png'],
+};
 
 /** A profile as the parser would give it: what the profile states, every other field null. */
 function sliceParams({ name: _name, ...stated }: Profile): SliceParameters {

@@ -42,7 +42,9 @@ export function WechatEntry({
     <StateView icon={<PhoneIcon />} title={title}>
       <p className="muted">{text}</p>
       <p>
-        <a href={target}>{continueLabel}</a>
+        <a className="tap-link" href={target}>
+          {continueLabel}
+        </a>
       </p>
     </StateView>
   );

@@ -9,13 +9,12 @@ import { pageBase } from '../../page-loader';
 import { paths } from '../../paths';
 import { CubeIcon } from '../../ui/icons';
 import type { Route } from './+types/model-details';
-import { AuthorLine } from './author';
 import { absolute, excerptOf, found, missing } from './content-loader';
 import { contentMeta } from './content-meta';
 import { ContentNotFound } from './content-not-found';
 import { contentPaths } from './content-paths';
-import { Comments, FollowButton, ModelPreview, ReactionBar } from './islands';
-import { OpenInAppBar } from './open-in-app';
+import { Comments, ModelPreview, ReactionBar } from './islands';
+import { MakerCard, ModelActions, ModelGallery, ProfileCards } from './model-parts';
 import { ReportButton } from './report';
 import './content.css';
 
@@ -80,18 +79,7 @@ function Model({ model, comments, locale }: { model: ModelView; comments: Page<C
   const target = { kind: 'model' as const, id: model.id, commentIds: comments.list.flatMap((c) => [c.id, ...c.replies.map((r) => r.id)]) };
   return (
     <article className="model">
-      <section className="gallery" aria-label={t('model.images', { title: model.title })}>
-        {model.images.map((img, i) => (
-          <img
-            key={img.url}
-            src={img.url}
-            alt={t('model.image', { n: i + 1, title: model.title })}
-            width={800}
-            height={600}
-            loading={i === 0 ? 'eager' : 'lazy'}
-          />
-        ))}
-      </section>
+      <ModelGallery model={model} />
       <ModelPreview file={model.files[0]} title={model.title} />
       <section className="card">
         <h1>{model.title}</h1>
@@ -108,25 +96,25 @@ function Model({ model, comments, locale }: { model: ModelView; comments: Page<C
             </>
           ) : null}
         </p>
-        <div className="author-row">
-          <AuthorLine user={model.author} />
-          <FollowButton target={target} userId={model.author.id} />
-        </div>
         <ReactionBar target={target} counts={model.counts} />
       </section>
-      <OpenInAppBar deepLink={`crealitycloud://model/${model.id}`} />
+      <MakerCard model={model} target={target} />
       <section className="card">
         <h2>{t('model.description')}</h2>
         <p className="pre-line">{model.description}</p>
       </section>
       <section className="card">
+        <h2>{t('model.slices')}</h2>
+        <ProfileCards model={model} />
+      </section>
+      <section className="card">
         <h2>{t('model.files')}</h2>
         <ul className="plain-list">
           {model.files.map((f) => (
-            <li key={f.url}>
-              <a href={f.url} download aria-label={t('model.download', { name: f.name })}>
+            <li key={f.url} className="file-row">
+              <a className="tap-link" href={f.url} download aria-label={t('model.download', { name: f.name })}>
                 {f.name}
-              </a>{' '}
+              </a>
               <span className="muted small">
                 {f.format} · {kb(f.sizeBytes)}
               </span>
@@ -138,37 +126,11 @@ function Model({ model, comments, locale }: { model: ModelView; comments: Page<C
           {model.licence} · <Link to={licenceLink(model.licence)}>{t('model.licenceExplain')}</Link>
         </p>
       </section>
-      <section className="card">
-        <h2>{t('model.slices')}</h2>
-        {model.slices.length === 0 ? (
-          <p className="muted">{t('model.noSlices')}</p>
-        ) : (
-          <ul className="plain-list">
-            {model.slices.map((s) => (
-              <li key={s.id}>
-                <Link to={contentPaths.slice(s.id)}>
-                  <strong>{s.name}</strong>
-                </Link>
-                <span className="muted small">
-                  {[
-                    s.device,
-                    s.layerHeightMm ? t('model.layer', { mm: s.layerHeightMm }) : null,
-                    s.estimatedSeconds
-                      ? t('model.time', { h: Math.floor(s.estimatedSeconds / 3600), m: Math.round((s.estimatedSeconds % 3600) / 60) })
-                      : null,
-                  ]
-                    .filter(Boolean)
-                    .map((x) => ` · ${x}`)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
       <p className="report-line">
         <ReportButton itemType="model" itemId={model.id} />
       </p>
       <Comments kind={1} target={target} first={comments} count={model.counts.comments} />
+      <ModelActions model={model} />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../analytics/track';
 import { useTranslation } from '../../i18n/react';
@@ -8,8 +8,9 @@ import './content.css';
 /**
  * The bar on shared pages: opens the app at the same content (its deep link), and falls back to
  * the download page when the app is not installed (the browser stays on our page then).
+ * `sticky`: it stays at the bottom of the screen, the page's primary action (`children` beside it).
  */
-export function OpenInAppBar({ deepLink }: { deepLink: string }) {
+export function OpenInAppBar({ deepLink, sticky, children }: { deepLink: string; sticky?: boolean; children?: ReactNode }) {
   const { t } = useTranslation('content');
   // Every share page has this bar: its deep link says what is shared (`crealitycloud://model/2`).
   const [contentType = '', contentId = ''] = deepLink.replace(/^[a-z]+:\/\//, '').split('/');
@@ -23,8 +24,9 @@ export function OpenInAppBar({ deepLink }: { deepLink: string }) {
     window.location.href = deepLink;
   };
   return (
-    <aside className="open-app card">
-      <p className="small">{t('openInAppText')}</p>
+    <aside className={sticky ? 'open-app open-app-sticky' : 'open-app card'}>
+      {sticky ? null : <p className="small">{t('openInAppText')}</p>}
+      {children}
       <Link
         className="btn"
         to={paths.download}

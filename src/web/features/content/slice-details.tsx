@@ -53,7 +53,9 @@ export default function SliceDetails({ loaderData }: Route.ComponentProps) {
           <h1>{slice.name}</h1>
           <p className="small muted">{t('slice.forModel', { title: slice.model.title })}</p>
           <p className="small muted">{t('slice.sharedBy', { name: slice.author.nickname })}</p>
-          <Link to={`/creality-cloud/model-details/${slice.model.id}`}>{t('slice.viewModel')}</Link>
+          <Link className="tap-link" to={`/creality-cloud/model-details/${slice.model.id}`}>
+            {t('slice.viewModel')}
+          </Link>
         </div>
       </section>
       <OpenInAppBar deepLink={`crealitycloud://slice/${slice.id}`} />

@@ -78,18 +78,24 @@ export default function Timelapse({ loaderData }: Route.ComponentProps) {
             <div>
               <dt>{t('timelapse.model')}</dt>
               <dd>
-                <Link to={contentPaths.model(item.model.id)}>{item.model.title}</Link>
+                <Link className="tap-link" to={contentPaths.model(item.model.id)}>
+                  {item.model.title}
+                </Link>
               </dd>
             </div>
           ) : null}
         </dl>
         <p>
-          <Link to={contentPaths.timelapses}>{t('timelapse.more')}</Link>
+          <Link className="tap-link" to={contentPaths.timelapses}>
+            {t('timelapse.more')}
+          </Link>
         </p>
       </section>
       <OpenInAppBar deepLink={`crealitycloud://timelapse/${item.id}`} />
       <p className="center small">
-        <Link to={paths.download}>{t('timelapse.record')}</Link>
+        <Link className="tap-link" to={paths.download}>
+          {t('timelapse.record')}
+        </Link>
       </p>
     </article>
   );

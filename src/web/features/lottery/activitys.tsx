@@ -60,7 +60,7 @@ export function DrawCampaign({ page, children }: { page: { info: LotteryInfo; da
           {t('figures.draws', { count: data.draws, n: formatCount(data.draws, locale) })}
         </p>
       </header>
-      <WinnersMarquee winners={data.winners} />
+      <WinnersMarquee winners={data.winners} prizes={info.segments.flatMap((s) => (s.prize ? [s.prize] : []))} />
       {children}
       <nav className="raffle-links" aria-label={t('links.label')}>
         <Link className="btn btn-secondary" to={rafflePath('my-prize', { activeId })}>

@@ -15,10 +15,12 @@ import { WriteOff } from './write-off';
  * stock, and write-off of a winner's prize by scanning their QR code or typing the code. Only
  * staff of this campaign get the data (the server checks; others see its refusal).
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const base = raffleBase(request, context);
   const code = base.url.searchParams.get('code');
-  return campaignPage(base, 'admin.title', { code: code && /^[A-Za-z2-9]{12}$/.test(code) ? code.toUpperCase() : '' });
+  // Without an id, the staff page of the raffle running now, like the other personal pages.
+  const activeId = base.url.searchParams.has('activeId') ? base.activeId : await context.services.lottery.currentRaffleId('wheel');
+  return campaignPage({ ...base, activeId }, 'admin.title', { code: code && /^[A-Za-z2-9]{12}$/.test(code) ? code.toUpperCase() : '' });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);

@@ -3,6 +3,7 @@ import type { DrawResultView } from '../../../shared/api/lottery';
 import { WinState } from '../../../shared/enums';
 import { useTranslation } from '../../i18n/react';
 import { Dialog } from '../../ui/dialog';
+import { PrizeImage } from './prize-image';
 import { rafflePath } from './raffle-paths';
 
 /** What a draw gave: the prize and what happens to it, or "no luck this time". */
@@ -26,6 +27,7 @@ export function DrawResult({ result, activeId, onClose }: { result: DrawResultVi
   const entity = prize.kind === 1;
   return (
     <Dialog title={t('result.winTitle')} onClose={onClose} className="draw-result draw-result-win">
+      <PrizeImage url={prize.imageUrl} size="l" />
       <p className="draw-result-prize">{prize.name}</p>
       <p>{t(`result.kind${prize.kind as 1 | 2 | 3 | 4 | 5}`, { n: prize.value })}</p>
       <div className="btn-row">

@@ -1,5 +1,6 @@
 import type { LotteryInfo } from '../../../shared/api/lottery';
 import { useTranslation } from '../../i18n/react';
+import { PrizeImage } from './prize-image';
 
 /** The published odds of every wheel segment (rules page), prizes first, then no prize. */
 export function OddsTable({ segments }: { segments: LotteryInfo['segments'] }) {
@@ -21,8 +22,13 @@ export function OddsTable({ segments }: { segments: LotteryInfo['segments'] }) {
           .map((s) => (
             <tr key={s.prize?.id ?? 'none'}>
               <td>
-                {s.prize ? s.prize.name : t('wheel.noPrize')}
-                {s.prize ? <span className="muted small"> · {e.t(`prizeKind.${s.prize.kind as 1 | 2 | 3 | 4 | 5}`)}</span> : null}
+                <span className="odds-prize">
+                  {s.prize ? <PrizeImage url={s.prize.imageUrl} size="s" /> : null}
+                  <span>
+                    {s.prize ? s.prize.name : t('wheel.noPrize')}
+                    {s.prize ? <span className="muted small"> · {e.t(`prizeKind.${s.prize.kind as 1 | 2 | 3 | 4 | 5}`)}</span> : null}
+                  </span>
+                </span>
               </td>
               <td>{pct.format(s.oddsPercent / 100)}</td>
             </tr>

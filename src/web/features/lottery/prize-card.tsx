@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { MyPrizeView } from '../../../shared/api/lottery';
 import { useTranslation } from '../../i18n/react';
 import { LocalTime } from '../../ui/local-time';
+import { PrizeImage } from './prize-image';
 import './raffle.css';
 
 /** A won prize: what it is, when it was won, its state, redeem code and shipment; actions below. */
@@ -11,6 +12,7 @@ export function PrizeCard({ win, children }: { win: MyPrizeView; children?: Reac
   return (
     <article className="card prize-card" data-state={win.state}>
       <header className="prize-head">
+        <PrizeImage url={win.prize.imageUrl} />
         <h2>{win.prize.name}</h2>
         <span className={`badge prize-state-${win.state}`}>{t(`prizeState.${stateKey(win)}`)}</span>
       </header>

@@ -1,5 +1,5 @@
 import type { LuckyWheel } from 'lucky-canvas';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LotteryInfo } from '../../../shared/api/lottery';
 import { useTranslation } from '../../i18n/react';
 import { useHydrated } from '../content/hydrated';
@@ -10,6 +10,7 @@ import { fittedWheelLabel } from './wheel-label';
 import './raffle.css';
 
 const COLOURS = ['#fff4e6', '#ffe0c2'];
+const MIN_WHEEL_PX = 120;
 
 const fitted = (label: string) => {
   const { text, size } = fittedWheelLabel(label);
@@ -43,24 +44,43 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
       else if (segment !== null) finishedRef.current();
     },
   });
+  // The wheel is drawn at its box's width; a turned or resized screen draws it again at the new
+  // width (never mid-spin: that wheel must be the one told to stop).
+  const [size, setSize] = useState(0);
+  useEffect(() => {
+    const frame = box.current?.parentElement;
+    if (!frame || typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(() => {
+      // A box narrower than the wheel's rims (mid-layout) has nothing to draw in.
+      const width = Math.round(frame.clientWidth);
+      if (!spinning.current && width >= MIN_WHEEL_PX) setSize(width);
+    });
+    watch.observe(frame);
+    return () => watch.disconnect();
+  }, []);
   const finishedRef = useRef(draw.finished);
   finishedRef.current = draw.finished;
 
   // The wheel is drawn again only when its labels change (not when the page re-renders mid-spin).
   const labels = info.segments.map((s) => (s.prize ? s.prize.name : t('wheel.noPrize')));
-  const labelsKey = labels.join('\u0000');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `labels` is what `labelsKey` stands for
+  const images = info.segments.map((s) => s.prize?.imageUrl ?? '');
+  const labelsKey = [...labels, ...images].join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `labels` and `images` are what `labelsKey` stands for
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
+    if (!el || size === 0) return;
     let gone = false;
     void import('lucky-canvas').then(({ LuckyWheel }) => {
       if (gone) return;
+      // Each wheel draws into a box of its own: lucky-canvas keeps resizing its box at its first
+      // width on every window resize, so a replaced wheel must not share the new one's.
+      const host = document.createElement('div');
+      el.appendChild(host);
       wheel.current = new LuckyWheel(
-        { divElement: el },
+        { divElement: host },
         {
-          width: el.offsetWidth,
-          height: el.offsetWidth,
+          width: size,
+          height: size,
           blocks: [
             { padding: '12px', background: '#e8590c' },
             { padding: '4px', background: '#ffd8a8' },
@@ -76,6 +96,8 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
                 wordWrap: false,
               },
             ],
+            // The prize's picture under its name, inside the segment.
+            ...(images[i] ? { imgs: [{ src: images[i], top: '52%', width: '15%', height: '15%' }] } : {}),
           })),
           buttons: [{ radius: '30%', background: '#e8590c', pointer: true }],
           defaultConfig: { gutter: 1, accelerationTime: 600, decelerationTime: 2200 },
@@ -88,7 +110,7 @@ export default function Wheel({ info }: { info: LotteryInfo }) {
       el.replaceChildren();
       wheel.current = null;
     };
-  }, [labelsKey]);
+  }, [labelsKey, size]);
 
   return (
     <section className="raffle-wheel" aria-label={t('wheel.label')}>

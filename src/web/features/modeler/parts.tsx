@@ -70,7 +70,11 @@ export function EntryList({
             <div className="modeler-entry-body">
               <h3>{e.title}</h3>
               <p className="muted small modeler-by">{t('by', { designer: e.designer })}</p>
-              {e.modelId !== null ? <Link to={`/creality-cloud/model-details/${e.modelId}`}>{t('viewModel')}</Link> : null}
+              {e.modelId !== null ? (
+                <Link className="tap-link" to={`/creality-cloud/model-details/${e.modelId}`}>
+                  {t('viewModel')}
+                </Link>
+              ) : null}
             </div>
             <div className="modeler-entry-vote">
               <output className="modeler-votes" aria-live="polite">

@@ -65,6 +65,8 @@ export default function Checker({ initialMode }: { initialMode: PhotoMode }) {
   );
 
   const rule = useMemo(() => ({ mode, objectSize, gear }), [mode, objectSize, gear]);
+  // Before the first photo the checklist is a plan, not a list of faults: nothing shows as short yet.
+  const used = photos.length > 0;
   const report = useMemo(() => checkPhotoSet(rule, countBands(photos.map((p) => p.band))), [rule, photos]);
 
   const add = async (files: FileList | null) => {
@@ -135,6 +137,7 @@ export default function Checker({ initialMode }: { initialMode: PhotoMode }) {
             </option>
           ))}
         </select>
+        {newBand === 'auto' && tilt === null ? <p className="field-hint">{t('newBandAutoHint')}</p> : null}
         {tilt !== null ? (
           <p className="field-hint">{t('tiltNote', { angle: tilt, band: bandName(bandOfAngle(tilt) ?? 'bottom') })}</p>
         ) : null}
@@ -156,7 +159,7 @@ export default function Checker({ initialMode }: { initialMode: PhotoMode }) {
       <table className="photo-counts">
         <tbody>
           {report.bands.map((b) => (
-            <tr key={b.band} className={b.need !== null && b.have < b.need ? 'photo-short' : b.have > b.max ? 'photo-short' : ''}>
+            <tr key={b.band} className={used && ((b.need !== null && b.have < b.need) || b.have > b.max) ? 'photo-short' : ''}>
               <th scope="row">{bandName(b.band)}</th>
               <td>{b.need !== null ? t('countLine', { have: b.have, need: b.need }) : t('countFree', { have: b.have, max: b.max })}</td>
             </tr>
@@ -167,6 +170,8 @@ export default function Checker({ initialMode }: { initialMode: PhotoMode }) {
       <div aria-live="polite" className="photo-report">
         {report.ok ? (
           <p className="photo-ok">{t('ready')}</p>
+        ) : !used ? (
+          <p className="muted">{t('startHint')}</p>
         ) : (
           <ul className="photo-shortfalls">
             {report.shortfalls.map((s) => (

@@ -25,7 +25,9 @@ export default function QrcodePage({ loaderData }: Route.ComponentProps) {
       <p className="muted">{t('qrcode.text')}</p>
       <QrCode svg={loaderData.qr} label={t('qrcode.qrLabel', { url: loaderData.target })} />
       <p className="small">
-        <a href={loaderData.target}>{loaderData.target}</a>
+        <a className="tap-link" href={loaderData.target}>
+          {loaderData.target}
+        </a>
       </p>
     </section>
   );

@@ -76,7 +76,9 @@ export default function Laboratory({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       <p className="center">
-        <Link to={venuePaths.landing(venue.slug)}>{t('lab.back')}</Link>
+        <Link className="tap-link" to={venuePaths.landing(venue.slug)}>
+          {t('lab.back')}
+        </Link>
       </p>
     </article>
   );

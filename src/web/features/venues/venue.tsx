@@ -3,6 +3,7 @@ import type { VenueLanding } from '../../../shared/api/venues';
 import { publicPageHeaders } from '../../cache-headers';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
+import { PrizeImage } from '../lottery/prize-image';
 import { rafflePath } from '../lottery/raffle-paths';
 import type { Route } from './+types/venue';
 import { venueBase, venueDates, venueHead, venueMissing } from './venue-loader';
@@ -82,7 +83,10 @@ function RaffleEntry({ raffle }: { raffle: NonNullable<VenueLanding['raffle']> }
       <h3>{t('landing.prizes')}</h3>
       <ul className="venue-prizes">
         {prizes.map((p) => (
-          <li key={p.id}>{p.name}</li>
+          <li key={p.id}>
+            <PrizeImage url={p.imageUrl} size="s" />
+            {p.name}
+          </li>
         ))}
       </ul>
       <Link className="btn btn-block" to={rafflePath('', { activeId: raffle.id })}>
