@@ -56,6 +56,8 @@ export interface AppOptions {
   db?: Db;
   /** Where log lines go (stdout by default); tests read them. */
   logStream?: { write(line: string): void };
+  /** Called before anything is registered, so every route gets its hooks: tests check answers with it. */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 declare module 'fastify' {
@@ -98,6 +100,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     routerOptions: { maxParamLength: 200 },
     ...routerErrorOptions(editionLocale(config.EDITION)),
   });
+
+  opts.instrument?.(app);
 
   // Started by main.ts on SIGTERM; /healthz reads it.
   const drain = new Drain();
