@@ -12,13 +12,13 @@ type Op = { parameters?: Doc[]; requestBody?: Doc; responses: Record<string, Doc
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/** Every (path, method) pair the route tables of routes.ts name; the OAuth ones take a uid. */
+/** Every (path, method) pair the route tables of routes.ts name, `:uid` as OpenAPI writes it. */
 function aggregateRoutes(): { method: string; path: string }[] {
   return Object.values(API).flatMap((group) =>
-    Object.values(group as Record<string, RouteRef | ((uid: string) => RouteRef)>).map((r) => {
-      const ref = typeof r === 'function' ? r('{uid}') : r;
-      return { method: ref.method.toLowerCase(), path: decodeURIComponent(ref.path) };
-    }),
+    Object.values(group as Record<string, RouteRef>).map((ref) => ({
+      method: ref.method.toLowerCase(),
+      path: ref.path.replace(/:(\w+)/g, '{$1}'),
+    })),
   );
 }
 

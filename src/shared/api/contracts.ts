@@ -20,6 +20,7 @@ import * as lotteryWechat from './lottery-wechat';
 import * as mall from './mall';
 import * as modeler from './modeler';
 import * as moderation from './moderation';
+import * as oauth from './oauth';
 import * as photoScan from './photo-scan';
 import * as system from './system';
 import * as univer from './univer';
@@ -60,6 +61,7 @@ const MODULES = [
   { tag: 'mall', file: 'mall.ts', exports: mall },
   { tag: 'console', file: 'console.ts', exports: consoleApi },
   { tag: 'console', file: 'console-people.ts', exports: consolePeople },
+  { tag: 'oauth', file: 'oauth.ts', exports: oauth },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { FieldIssue } from '../../../shared/api/envelope';
-import { type createCampaign, LOTTERY_ADMIN_API, type updateCampaign } from '../../../shared/api/lottery-admin';
+import { LOTTERY_ADMIN_API } from '../../../shared/api/lottery-admin';
 import { may } from '../../../shared/console-access';
 import { LOCALES } from '../../../shared/i18n';
 import { ApiError } from '../../api/client';
@@ -72,7 +72,7 @@ function Editor({ id, draws, initial }: { id: number | null; draws: number; init
     const prizes = d.prizes.map(({ id: _id, ...p }) => p);
     try {
       if (id === null) {
-        const c = await api.call<typeof createCampaign>(LOTTERY_ADMIN_API.create, { ...common, kind: 'raffle', restocking: true, prizes });
+        const c = await api.call(LOTTERY_ADMIN_API.create, { ...common, kind: 'raffle', restocking: true, prizes });
         await navigate(consolePaths.campaign(c.id));
       } else {
         // After the first draw only stock, weight, names and images of the prizes may change.
@@ -84,7 +84,7 @@ function Editor({ id, draws, initial }: { id: number | null; draws: number; init
                 ),
               }
             : { prizes };
-        await api.call<typeof updateCampaign>(LOTTERY_ADMIN_API.update, { id, ...common, ...change });
+        await api.call(LOTTERY_ADMIN_API.update, { id, ...common, ...change });
         setSaved(true);
       }
     } catch (err) {

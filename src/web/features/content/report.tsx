@@ -43,7 +43,7 @@ function ReportForm({ itemType, itemId, onClose }: { itemType: TReportedKind; it
     const f = new FormData(e.currentTarget);
     setBusy(true);
     try {
-      await api.call<typeof mod.report>(
+      await api.call(
         OPERATIONS_API.report,
         { itemType, itemId, reason: String(f.get('reason')) as mod.TReportReason, note: String(f.get('note') ?? '') },
         { quiet: true },
