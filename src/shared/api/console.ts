@@ -48,7 +48,23 @@ export const audit = {
     before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   }),
-  result: z.object({ items: z.array(z.custom<AuditRow>()), more: z.boolean() }),
+  result: z.object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        at: z.number(),
+        actorId: z.string(),
+        actorName: z.string().nullable(),
+        action: z.string(),
+        itemType: z.string(),
+        itemId: z.string(),
+        before: z.unknown(),
+        after: z.unknown(),
+        requestId: z.string(),
+      }) satisfies z.ZodType<AuditRow>,
+    ),
+    more: z.boolean(),
+  }),
 } as const;
 
 /** The filtered log as CSV (`text/csv`, UTF-8 with a BOM), newest first; not an envelope. */
@@ -73,4 +89,20 @@ export interface ConsoleDashboard {
 }
 
 /** The dashboard's figures (staff with `analytics`, or admins). */
-export const dashboard = { ...CONSOLE_API.dashboard, result: z.custom<ConsoleDashboard>() } as const;
+export const dashboard = {
+  ...CONSOLE_API.dashboard,
+  result: z.object({
+    days: z.array(
+      z.object({
+        day: z.string(),
+        signUps: z.number(),
+        draws: z.number(),
+        wins: z.number(),
+        codesRedeemed: z.number(),
+        checkIns: z.number(),
+      }),
+    ),
+    waiting: z.object({ claimsToShip: z.number(), ordersToShip: z.number() }),
+    topShares: z.array(z.object({ contentType: z.string(), contentId: z.string(), views: z.number() })),
+  }) satisfies z.ZodType<ConsoleDashboard>,
+} as const;
