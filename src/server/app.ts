@@ -45,6 +45,8 @@ export interface AppOptions {
   db?: Db;
   /** Where log lines go (stdout by default); tests read them. */
   logStream?: { write(line: string): void };
+  /** Called before anything is registered, so every route gets its hooks: tests check answers with it. */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     ...routerErrorOptions(editionLocale(config.EDITION)),
   });
 
+  opts.instrument?.(app);
   await app.register(corePlugin, { config, ...(opts.db ? { db: opts.db } : {}) });
   await app.register(httpPlugin, { dev: !!opts.viteMiddlewares });
   await app.register(jobsPlugin);

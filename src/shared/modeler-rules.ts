@@ -45,6 +45,7 @@ export function requestProblems(f: RequestFields): Partial<Record<RequestField, 
 }
 
 /** The contest's state at `now`: before voting, voting, or closed. */
-export type ContestState = 'upcoming' | 'voting' | 'closed';
+export const CONTEST_STATES = ['upcoming', 'voting', 'closed'] as const;
+export type ContestState = (typeof CONTEST_STATES)[number];
 export const contestState = (c: { voteStartsAt: number; voteEndsAt: number }, now: number): ContestState =>
   now < c.voteStartsAt ? 'upcoming' : now < c.voteEndsAt ? 'voting' : 'closed';

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { SYSTEM_API } from '../shared/api/routes';
-import type { language } from '../shared/api/system';
 import { LANGUAGE_COOKIE, LOCALES, type Locale, localeFromNavigator } from '../shared/i18n';
 import { readCookie } from './api/identity';
 import { useLazyApi } from './api/lazy-api';
@@ -65,7 +64,7 @@ function LanguageSwitch({ locale, label }: { locale: Locale; label: string }) {
   const choose = async (next: Locale) => {
     setBusy(true);
     try {
-      await (await api()).call<typeof language>(SYSTEM_API.language, { locale: next });
+      await (await api()).call(SYSTEM_API.language, { locale: next });
       await revalidator.revalidate();
     } catch {
       // The API client has shown the reason; the page stays in its language.

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Db, type Dialect, openDatabase } from '../../src/server/db/database';
 import { withDatabase } from '../setup/template-db';
+import { type AnswerMismatch, checkAnswers } from './answer-check';
 
 /** The engines this run tests: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const ENGINES: Dialect[] = inject('pgTemplate') ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -89,7 +90,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app (API only: pages are tested in the browser suite) on a fresh database. */
+/**
+ * The real app (API only: pages are tested in the browser suite) on a fresh database. Every
+ * successful answer is checked against its contract's result schema; closing fails when one
+ * did not match, even if the test never looked at that answer.
+ */
 export async function createTestApp(
   engine: Dialect,
   env: Record<string, string> = {},
@@ -97,7 +102,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const testDb = await createTestDb(engine);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: testDb.url, ...env });
-  const app = await buildApp(config, { db: testDb.db });
+  const mismatches: AnswerMismatch[] = [];
+  const app = await buildApp(config, { db: testDb.db, instrument: (a) => checkAnswers(a, mismatches) });
   setup?.(app);
   await app.ready();
   return {
@@ -107,6 +113,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await testDb.drop();
+      if (mismatches.length) throw new Error(`answers that do not match their contracts: ${JSON.stringify(mismatches)}`);
     },
   };
 }

@@ -63,7 +63,7 @@ export function endpoint<I extends z.ZodType | undefined, R extends z.ZodType>(
     // A call without a body has nothing to decompress (the plugin's hook would look on every call).
     ...(bodyless ? { decompress: false } : {}),
     ...(options.compress === false ? { compress: false } : {}),
-    config: { csrf: options.csrf ?? true, envelope: true, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    config: { csrf: options.csrf ?? true, envelope: true, contract, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: async (request, reply) => {
       const raw = bodyless ? request.query : request.body;
       const input = (contract.input ? parseInput(contract.input, raw) : undefined) as Input<I>;
@@ -81,5 +81,7 @@ declare module 'fastify' {
      * that change state (the draw and the exchange); default true (unsafe methods only).
      */
     csrf?: boolean | 'always';
+    /** The endpoint's contract (endpoint()): tests check each answer against its result schema. */
+    contract?: { result: z.ZodType };
   }
 }

@@ -13,7 +13,6 @@ import * as systemApi from '../../shared/api/system';
 import { APP_ID, DEFAULT_LOTTERY_CHANNEL, HEADER, WEB_PLATFORM } from '../../shared/context';
 import { messageKeyFor, ResultCode } from '../../shared/errors';
 import { codeForLocale, LOCALES } from '../../shared/i18n';
-import { interactionApprove, interactionDeny, interactionDetails } from '../oauth/interactions';
 import { message } from './messages';
 
 /**
@@ -23,13 +22,6 @@ import { message } from './messages';
 export const OPENAPI_PATH = '/api/openapi.json';
 
 type Json = Record<string, unknown>;
-
-/** The OAuth interaction calls keep their contracts next to the provider (server-only). */
-const SERVER_CONTRACTS: ContractEntry[] = [
-  { name: 'interactionDetails', contract: interactionDetails },
-  { name: 'interactionApprove', contract: interactionApprove },
-  { name: 'interactionDeny', contract: interactionDeny },
-].map((c) => ({ ...c, tag: 'oauth', file: 'src/server/oauth/interactions.ts' }));
 
 // Routes whose handlers answer something other than the enveloped JSON (see each handler).
 /** system/routes.ts: a plain body, load balancers read the HTTP status. */
@@ -194,7 +186,7 @@ function operation(entry: ContractEntry, operationId: string, csrfAlways: boolea
 export function buildOpenApiDocument(csrfAlways: ReadonlySet<string> = new Set()): Json {
   const paths: Record<string, Record<string, Json>> = {};
   const ids = new Set<string>();
-  for (const entry of [...CONTRACTS, ...SERVER_CONTRACTS]) {
+  for (const entry of CONTRACTS) {
     const c = entry.contract;
     // Export names may repeat across modules (`list`, `update`…): then prefix the tag.
     const operationId = ids.has(entry.name) ? `${entry.tag}.${entry.name}` : entry.name;
@@ -221,7 +213,7 @@ export function buildOpenApiDocument(csrfAlways: ReadonlySet<string> = new Set()
         resultCodeTable(),
       ].join('\n'),
     },
-    tags: [...new Set([...CONTRACTS, ...SERVER_CONTRACTS].map((e) => e.tag))].map((name) => ({ name })),
+    tags: [...new Set(CONTRACTS.map((e) => e.tag))].map((name) => ({ name })),
     // Optional sign-in: each call checks what it needs (code 4 when a session is required).
     security: [{}, { token: [] }, { tokenCookie: [] }],
     paths,

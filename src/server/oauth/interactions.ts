@@ -21,36 +21,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type Interaction, type InteractionResults, type Provider } from 'oidc-provider';
 import { z } from 'zod';
+import { interactionApprove, interactionDeny, interactionDetails } from '../../shared/api/oauth';
 import { ResultCode } from '../../shared/errors';
 import { requireUser } from '../accounts/auth';
 import type { AccountsService } from '../accounts/service';
 import { AppError } from '../http/app-error';
 import { endpoint, parseInput } from '../http/envelope';
-import { OAUTH_PREFIX, OAUTH_SCOPES } from './provider';
+import { OAUTH_SCOPES } from './provider';
 
 const ZParams = z.object({ uid: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
-
-export const interactionDetails = {
-  method: 'GET',
-  path: `${OAUTH_PREFIX}/interaction/:uid`,
-  result: z.object({
-    uid: z.string(),
-    prompt: z.enum(['login', 'consent']),
-    client: z.object({ clientId: z.string(), name: z.string() }),
-    scopes: z.array(z.string()),
-    signedIn: z.boolean(),
-  }),
-} as const;
-export const interactionApprove = {
-  method: 'POST',
-  path: `${OAUTH_PREFIX}/interaction/:uid/approve`,
-  result: z.object({ redirectTo: z.string() }),
-} as const;
-export const interactionDeny = {
-  method: 'POST',
-  path: `${OAUTH_PREFIX}/interaction/:uid/deny`,
-  result: z.object({ redirectTo: z.string() }),
-} as const;
 
 /** The scopes asked for that we serve (others are ignored by the provider too). */
 export function requestedScopes(interaction: Interaction): string[] {

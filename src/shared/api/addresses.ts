@@ -56,12 +56,13 @@ export const ZShippingAddress = z.object({
 export type ShippingAddressFields = z.infer<typeof ZShippingAddress>;
 
 /** An address as the book shows it. */
-export interface ShippingAddress extends ShippingAddressFields {
-  id: string;
-  isDefault: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
+export const ZBookAddress = ZShippingAddress.extend({
+  id: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type ShippingAddress = z.infer<typeof ZBookAddress>;
 
 /** `isDefault: true` makes the address the default; false or absent leaves the default alone. */
 const ZBookEntry = ZShippingAddress.extend({ isDefault: z.boolean().optional() });
@@ -70,21 +71,21 @@ export type ShippingAddressInput = z.infer<typeof ZBookEntry>;
 /** The default first, then newest first; `limit` lets the page disable "add" when full. */
 export const list = {
   ...API.address.list,
-  result: z.custom<{ list: ShippingAddress[]; limit: number }>(),
+  result: z.object({ list: z.array(ZBookAddress), limit: z.number() }),
 };
 
 /** The first address becomes the default. Code 3101 when the book is full. */
 export const add = {
   ...API.address.add,
   input: ZBookEntry,
-  result: z.custom<ShippingAddress>(),
+  result: ZBookAddress,
 };
 
 /** Replaces every field of one of the caller's addresses (1001 for anyone else's). */
 export const update = {
   ...API.address.update,
   input: ZBookEntry.extend({ id }),
-  result: z.custom<ShippingAddress>(),
+  result: ZBookAddress,
 };
 
 /** Deleting the default makes the newest remaining address the default. */
@@ -97,5 +98,5 @@ export const remove = {
 export const setDefault = {
   ...API.address.setDefault,
   input: z.object({ id }),
-  result: z.custom<ShippingAddress>(),
+  result: ZBookAddress,
 };

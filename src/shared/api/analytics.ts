@@ -58,11 +58,20 @@ export interface AnalyticsDimensions {
 export const overview = {
   ...ANALYTICS_API.overview,
   input: ZFilters,
-  result: z.custom<AnalyticsOverview>(),
+  result: z.object({
+    from: z.string(),
+    to: z.string(),
+    totals: z.object({ events: z.number(), people: z.number() }),
+    days: z.array(z.object({ day: z.string(), events: z.number(), people: z.number() })),
+    topEvents: z.array(z.object({ event: z.string(), count: z.number() })),
+    funnel: z.array(z.object({ step: z.enum(FUNNEL_STEPS), people: z.number() })),
+    inviteFunnel: z.array(z.object({ step: z.enum(INVITE_STEPS), people: z.number() })),
+    rejected: z.array(z.object({ reason: z.string(), count: z.number() })),
+  }) satisfies z.ZodType<AnalyticsOverview>,
 };
 
 export const dimensions = {
   ...ANALYTICS_API.dimensions,
   input: ZRange,
-  result: z.custom<AnalyticsDimensions>(),
+  result: z.object({ campaigns: z.array(z.string()), channels: z.array(z.string()) }) satisfies z.ZodType<AnalyticsDimensions>,
 };

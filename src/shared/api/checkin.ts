@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API } from './all-routes';
 import { int, ZStrictId } from './ids';
-import type { CampaignHead, CampaignStateName } from './lottery';
+import { CAMPAIGN_STATE_NAMES, type CampaignHead } from './lottery';
 
 /**
  * Daily check-in and joining an activity. A check-in campaign is a campaign
@@ -31,7 +31,7 @@ export interface CheckinResult {
 }
 
 export interface CheckinStatus {
-  state: CampaignStateName;
+  state: CampaignHead['state'];
   startsAt: number;
   endsAt: number;
   timeZone: string;
@@ -59,13 +59,32 @@ export const status = {
       .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
       .optional(),
   }),
-  result: z.custom<CheckinStatus>(),
+  result: z.object({
+    state: z.enum(CAMPAIGN_STATE_NAMES),
+    startsAt: z.number(),
+    endsAt: z.number(),
+    timeZone: z.string(),
+    today: z.string(),
+    checkedToday: z.boolean(),
+    streak: z.number(),
+    rewards: z.array(z.number()),
+    nextReward: z.number(),
+    month: z.string(),
+    days: z.array(z.object({ day: z.string(), coins: z.number() })),
+    balance: z.number(),
+  }) satisfies z.ZodType<CheckinStatus>,
 };
 
 export const checkIn = {
   ...API.checkin.checkIn,
   input: z.object({ activityId: id, timeZone }),
-  result: z.custom<CheckinResult>(),
+  result: z.object({
+    checkedIn: z.boolean(),
+    day: z.string(),
+    streak: z.number(),
+    coins: z.number(),
+    balance: z.number(),
+  }) satisfies z.ZodType<CheckinResult>,
 };
 
 /** Joining twice is harmless (`already: true`). */

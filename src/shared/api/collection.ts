@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API } from './all-routes';
 import { ZStrictId } from './ids';
-import type { CampaignHead, PrizeView } from './lottery';
+import { type CampaignHead, type PrizeView, ZCampaignHead, ZPrizeView } from './lottery';
 
 /**
  * Collection campaigns: a card per check-in, draw or invited friend while the campaign
@@ -33,12 +33,18 @@ export interface CollectionView extends CampaignHead {
 }
 
 const input = z.object({ activityId: ZStrictId });
+const ZCollectionView = ZCampaignHead.extend({
+  cards: z.array(z.object({ key: z.string(), name: z.string(), count: z.number() })),
+  prize: ZPrizeView.nullable(),
+  earn: z.object({ checkin: z.string().optional(), raffle: z.string().optional(), invite: z.string().optional() }),
+  exchange: z.object({ winId: z.string(), createdAt: z.number() }).nullable(),
+}) satisfies z.ZodType<CollectionView>;
 
 /** The campaign, its cards and the caller's counts and exchange. */
-export const status = { ...API.collection.status, input, result: z.custom<CollectionView>() };
+export const status = { ...API.collection.status, input, result: ZCollectionView };
 
 /**
  * Exchanges one card of every kind for the prize, once per member and campaign (3212 while a card
  * is missing, 3213 after the exchange, 3214 when the prize has run out); answers the new status.
  */
-export const exchange = { ...API.collection.exchange, input, result: z.custom<CollectionView>() };
+export const exchange = { ...API.collection.exchange, input, result: ZCollectionView };

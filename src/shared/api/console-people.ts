@@ -30,7 +30,20 @@ export const peopleSearch = {
     q: z.string().trim().min(1).max(100).regex(TEXT, 'must be text'),
     limit: z.coerce.number().int().min(1).max(50).default(20),
   }),
-  result: z.object({ items: z.array(z.custom<PersonRow>()), masked: z.boolean() }),
+  result: z.object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        nickname: z.string(),
+        avatarUrl: z.string(),
+        state: z.string(),
+        createdAt: z.number(),
+        phone: z.string().nullable(),
+        email: z.string().nullable(),
+      }) satisfies z.ZodType<PersonRow>,
+    ),
+    masked: z.boolean(),
+  }),
 } as const;
 
 export interface PersonSession {

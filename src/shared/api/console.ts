@@ -78,4 +78,20 @@ export interface ConsoleDashboard {
 }
 
 /** The dashboard's figures (staff with `analytics`, or admins). */
-export const dashboard = { ...CONSOLE_API.dashboard, result: z.custom<ConsoleDashboard>() } as const;
+export const dashboard = {
+  ...CONSOLE_API.dashboard,
+  result: z.object({
+    days: z.array(
+      z.object({
+        day: z.string(),
+        signUps: z.number(),
+        draws: z.number(),
+        wins: z.number(),
+        codesRedeemed: z.number(),
+        checkIns: z.number(),
+      }),
+    ),
+    waiting: z.object({ claimsToShip: z.number(), ordersToShip: z.number() }),
+    topShares: z.array(z.object({ contentType: z.string(), contentId: z.string(), views: z.number() })),
+  }) satisfies z.ZodType<ConsoleDashboard>,
+} as const;

@@ -2,6 +2,20 @@ import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, DEFAULT_PAGE_SIZE } from '../content-limits';
 import type { SliceParameters } from '../slice';
 import { API } from './all-routes';
+import {
+  type CircleCard,
+  type Counts,
+  type Media,
+  type PostCard,
+  type TimelapseCard,
+  type UserCard,
+  ZCircleCard,
+  ZCommentView,
+  ZModelCard,
+  ZPage,
+  ZPostCard,
+  ZTimelapseCard,
+} from './content-lists';
 
 /**
  * Shared content: what the share pages show and the calls behind their lists,
@@ -10,30 +24,12 @@ import { API } from './all-routes';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export interface UserCard {
-  id: string;
-  nickname: string;
-  avatarUrl: string;
-}
+export type { CircleCard, CommentView, Counts, Media, ModelCard, Page, PostCard, TimelapseCard, UserCard } from './content-lists';
 
-/** One page of a list: page numbers from 1, default page size 10. */
-export interface Page<T> {
-  list: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-  hasMore: boolean;
-}
 const paging = {
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(DEFAULT_PAGE_SIZE),
 };
-
-export interface Counts {
-  likes: number;
-  collects: number;
-  comments: number;
-}
 
 /** What the model page shows: the model, its author, images, files and print profiles. */
 export interface ModelView {
@@ -69,34 +65,6 @@ export interface SliceView {
 
 export const ZSliceId = z.object({ sliceId: id });
 
-/** A model in a list (profile tab). */
-export interface ModelCard {
-  id: string;
-  title: string;
-  imageUrl: string | null;
-  likes: number;
-  downloads: number;
-}
-
-/** A post in a list: enough for a card. `contentKind` 1 text, 2 image, 3 video, 4 text-image. */
-export interface PostCard {
-  id: string;
-  title: string;
-  excerpt: string;
-  contentKind: number;
-  /** 1 user, 2 official. */
-  authorKind: number;
-  author: UserCard;
-  imageUrl: string | null;
-  counts: Counts;
-  createdAt: number;
-}
-
-export interface Media {
-  url: string;
-  mime: string;
-}
-
 export interface PostView extends Omit<PostCard, 'excerpt' | 'imageUrl'> {
   body: string;
   images: { url: string }[];
@@ -121,14 +89,6 @@ export interface ProfileView extends UserCard {
 
 export const ZUserId = z.object({ userId: id });
 
-export interface CircleCard {
-  id: string;
-  name: string;
-  coverUrl: string | null;
-  memberCount: number;
-  postCount: number;
-}
-
 export interface CircleView extends CircleCard {
   description: string;
   owner: UserCard;
@@ -147,47 +107,24 @@ export interface TopicView {
 
 export const ZTopicId = z.object({ topicId: id });
 
-export interface TimelapseCard {
-  id: string;
-  posterUrl: string | null;
-  printer: string;
-  durationSeconds: number;
-  createdAt: number;
-  author: UserCard;
-  model: { id: string; title: string } | null;
-}
-
 export interface TimelapseView extends TimelapseCard {
   video: Media;
 }
 
 export const ZTimelapseId = z.object({ id });
 
-/** Comment kinds: modelComment 1, modelReply 2, postComment 3, postReply 4. */
-export interface CommentView {
-  id: string;
-  kind: number;
-  author: UserCard;
-  body: string;
-  createdAt: number;
-  likes: number;
-  /** Replies: the total, and the first few (oldest first) on a top-level comment. */
-  replyCount: number;
-  replies: CommentView[];
-}
-
 const commentTarget = z.coerce.number().pipe(z.union([z.literal(1), z.literal(3)]));
 
 export const comments = {
   ...API.content.comments,
   input: z.object({ kind: commentTarget, targetId: id, ...paging }),
-  result: z.custom<Page<CommentView>>(),
+  result: ZPage(ZCommentView),
 };
 
 export const replies = {
   ...API.content.replies,
   input: z.object({ commentId: id, ...paging }),
-  result: z.custom<Page<CommentView>>(),
+  result: ZPage(ZCommentView),
 };
 
 export const comment = {
@@ -200,7 +137,7 @@ export const comment = {
     parentId: id.optional(),
     body: z.string().trim().min(1).max(COMMENT_MAX_LENGTH),
   }),
-  result: z.custom<CommentView>(),
+  result: ZCommentView,
 };
 
 export const deleteComment = {
@@ -258,7 +195,7 @@ export const relation = {
 export const models = {
   ...API.content.models,
   input: z.object({ userId: id, ...paging }),
-  result: z.custom<Page<ModelCard>>(),
+  result: ZPage(ZModelCard),
 };
 
 /** Content filter (0 all, 1 text, 2 image, 3 video, 4 text-image) and author filter (0 all, 1 user, 2 official). */
@@ -273,19 +210,19 @@ export const posts = {
     .object({ userId: id.optional(), circleId: id.optional(), topicId: id.optional(), ...paging })
     .extend(ZPostFilters.shape)
     .refine((q) => [q.userId, q.circleId, q.topicId].filter(Boolean).length <= 1, { message: 'one of userId, circleId, topicId' }),
-  result: z.custom<Page<PostCard>>(),
+  result: ZPage(ZPostCard),
 };
 
 export const circles = {
   ...API.content.circles,
   input: z.object({ userId: id, ...paging }),
-  result: z.custom<Page<CircleCard>>(),
+  result: ZPage(ZCircleCard),
 };
 
 export const timelapses = {
   ...API.content.timelapses,
   input: z.object({ userId: id.optional(), ...paging }),
-  result: z.custom<Page<TimelapseCard>>(),
+  result: ZPage(ZTimelapseCard),
 };
 
 export type PostsQuery = z.infer<typeof posts.input>;

@@ -22,6 +22,7 @@ import * as mall from './mall';
 import * as mallConsole from './mall-console';
 import * as modeler from './modeler';
 import * as moderation from './moderation';
+import * as oauth from './oauth';
 import * as photoScan from './photo-scan';
 import * as system from './system';
 import * as univer from './univer';
@@ -64,6 +65,7 @@ const MODULES = [
   { tag: 'mall', file: 'mall-console.ts', exports: mallConsole },
   { tag: 'console', file: 'console.ts', exports: consoleApi },
   { tag: 'console', file: 'console-people.ts', exports: consolePeople },
+  { tag: 'oauth', file: 'oauth.ts', exports: oauth },
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

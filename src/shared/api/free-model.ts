@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API } from './all-routes';
-import type { ModelCard, Page } from './content';
+import { ZModelCard, ZPage } from './content-lists';
 import { int, ZStrictId } from './ids';
 
 /**
@@ -26,10 +26,21 @@ export interface FreeModelFiles {
 export const list = {
   ...API.freeModel.list,
   input: z.object({ page: int(1, 1000).default(1), pageSize: int(1, 50).default(20) }),
-  result: z.custom<Page<ModelCard>>(),
+  result: ZPage(ZModelCard),
 };
 
-export const files = { ...API.freeModel.files, input: z.object({ modelId: ZStrictId }), result: z.custom<FreeModelFiles>() };
+export const files = {
+  ...API.freeModel.files,
+  input: z.object({ modelId: ZStrictId }),
+  result: z.object({
+    modelId: z.string(),
+    title: z.string(),
+    imageUrl: z.string().nullable(),
+    licence: z.string(),
+    downloads: z.number(),
+    files: z.array(z.object({ fileId: z.string(), name: z.string(), sizeBytes: z.number() })),
+  }) satisfies z.ZodType<FreeModelFiles>,
+};
 
 export const link = {
   ...API.freeModel.link,

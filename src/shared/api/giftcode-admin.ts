@@ -24,6 +24,19 @@ export interface GiftCodeRow {
   voidedAt: number | null;
 }
 
+const ZGiftCodeRow = z.object({
+  id: z.string(),
+  hint: z.string(),
+  batchKey: z.string(),
+  prizeName: z.string(),
+  state: z.enum(GIFT_CODE_STATES).exclude(['all']),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+  redeemedBy: z.object({ userId: z.string(), nickname: z.string() }).nullable(),
+  redeemedAt: z.number().nullable(),
+  voidedAt: z.number().nullable(),
+}) satisfies z.ZodType<GiftCodeRow>;
+
 export const codes = {
   ...API.codes,
   input: z.object({
@@ -39,12 +52,16 @@ export const codes = {
     before: ZStrictId.optional(),
     limit: int(1, 200).default(50),
   }),
-  result: z.custom<{ list: GiftCodeRow[]; next: string | null; counts: Record<Exclude<TGiftCodeState, 'all'>, number> }>(),
+  result: z.object({
+    list: z.array(ZGiftCodeRow),
+    next: z.string().nullable(),
+    counts: z.record(z.enum(GIFT_CODE_STATES).exclude(['all']), z.number()),
+  }),
 } as const;
 
 /** Voids an unused code: it redeems nothing any more, and its prize's stock unit is taken back. */
 export const voidCode = {
   ...API.voidCode,
   input: z.strictObject({ codeId: ZStrictId }),
-  result: z.custom<GiftCodeRow>(),
+  result: ZGiftCodeRow,
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API } from './all-routes';
 import { ZStrictId } from './ids';
-import type { CampaignHead, MyPrizeView, PrizeView } from './lottery';
+import { ZCampaignHead, ZMyPrizeView, ZPrizeView } from './lottery';
 
 /**
  * Gift codes. A code gives one prize of a gift-code campaign: Cuvacoins, premium days
@@ -10,13 +10,14 @@ import type { CampaignHead, MyPrizeView, PrizeView } from './lottery';
  * unknown, used or expired code; too many wrong codes in an hour are refused (429) for a while.
  */
 /** The prize a code gave, and its campaign (for My prizes and the address flow). */
-export type RedeemedGift = MyPrizeView & { activityId: string };
+const ZRedeemedGift = ZMyPrizeView.extend({ activityId: z.string() });
+export type RedeemedGift = z.infer<typeof ZRedeemedGift>;
 
 export const redeem = {
   ...API.giftpack.redeem,
   // As typed (any case, spaces and hyphens); the server reads it.
   input: z.object({ code: z.string().max(40) }),
-  result: z.custom<RedeemedGift>(),
+  result: ZRedeemedGift,
 };
 
 const id = ZStrictId;
@@ -40,19 +41,20 @@ export const generate = {
 };
 
 /** The newcomer gift pack (only for first-time users), as the gift page shows it. */
-export interface NewcomerOffer extends CampaignHead {
+const ZNewcomerOffer = ZCampaignHead.extend({
   /** An account counts as new this many days after it was made (and made since the start). */
-  newcomerDays: number;
-  prizes: PrizeView[];
+  newcomerDays: z.number(),
+  prizes: z.array(ZPrizeView),
   /** For the caller: open (can claim), claimed, notNew, closed, or signedOut. */
-  status: 'open' | 'claimed' | 'notNew' | 'closed' | 'signedOut';
-}
+  status: z.enum(['open', 'claimed', 'notNew', 'closed', 'signedOut']),
+});
+export type NewcomerOffer = z.infer<typeof ZNewcomerOffer>;
 
-export const newcomer = { ...API.giftpack.newcomer, input: z.object({ activityId: id }), result: z.custom<NewcomerOffer>() };
+export const newcomer = { ...API.giftpack.newcomer, input: z.object({ activityId: id }), result: ZNewcomerOffer };
 
 /** Claims every prize of the pack, once; again: the prizes of the first claim. 3204 for accounts that are not new. */
 export const claimNewcomer = {
   ...API.giftpack.claimNewcomer,
   input: z.object({ activityId: id }),
-  result: z.custom<MyPrizeView[]>(),
+  result: z.array(ZMyPrizeView),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API } from './all-routes';
 import { ZStrictId } from './ids';
-import type { CampaignHead, PrizeView } from './lottery';
+import { type CampaignHead, type PrizeView, ZCampaignHead, ZPrizeView } from './lottery';
 
 /**
  * Invite-friends campaigns. Friends are bound through the raffle's
@@ -9,7 +9,8 @@ import type { CampaignHead, PrizeView } from './lottery';
  * referrer `inviteCoins`, pending until the friend reaches `releaseLevel`, then released (to
  * collect), then received; expired when the event ends first or the referrer is blocked.
  */
-export type CoinState = 'pending' | 'released' | 'received' | 'expired';
+export const COIN_STATES = ['pending', 'released', 'received', 'expired'] as const;
+export type CoinState = (typeof COIN_STATES)[number];
 
 /** A reward tier: the prize for `friends` qualified friends (friends who reached the level). */
 export interface InviteTier {
@@ -40,7 +41,20 @@ export interface InviteSummary extends InviteCampaign {
   claim: { tier: number; friends: number; winId: string; claimedAt: number } | null;
 }
 
-export const summary = { ...API.invite.summary, input: z.object({ activityId: ZStrictId }), result: z.custom<InviteSummary>() };
+export const summary = {
+  ...API.invite.summary,
+  input: z.object({ activityId: ZStrictId }),
+  result: ZCampaignHead.extend({
+    inviteCoins: z.number(),
+    releaseLevel: z.number(),
+    tiers: z.array(z.object({ friends: z.number(), prize: ZPrizeView, inStock: z.boolean() })),
+    minAppVersion: z.string(),
+    coins: z.record(z.enum(COIN_STATES), z.object({ friends: z.number(), coins: z.number() })),
+    friends: z.array(z.object({ nickname: z.string(), invitedAt: z.number(), state: z.enum(COIN_STATES), coins: z.number() })),
+    qualified: z.number(),
+    claim: z.object({ tier: z.number(), friends: z.number(), winId: z.string(), claimedAt: z.number() }).nullable(),
+  }) satisfies z.ZodType<InviteSummary>,
+};
 
 /** Collects every released coin (released → received); collecting again finds none. */
 export const collect = {
@@ -56,5 +70,5 @@ export const collect = {
 export const claimTier = {
   ...API.invite.claimTier,
   input: z.object({ activityId: ZStrictId, tier: z.number().int().min(0).max(9), confirm: z.literal(true) }),
-  result: z.object({ tier: z.number(), winId: z.string(), prize: z.custom<PrizeView>() }),
+  result: z.object({ tier: z.number(), winId: z.string(), prize: ZPrizeView }),
 };

@@ -45,6 +45,10 @@ export const text = (max: number, refused: RegExp) =>
 export const localized = (max: number, refused = CONTROL) =>
   z.strictObject(Object.fromEntries(LOCALES.map((l) => [l, text(max, refused)])) as Record<(typeof LOCALES)[number], z.ZodString>);
 export type TLocalized = Record<(typeof LOCALES)[number], string>;
+/** A text in every language, as an answer carries it. */
+export const ZLocalizedText = z.object(
+  Object.fromEntries(LOCALES.map((l) => [l, z.string()])) as Record<(typeof LOCALES)[number], z.ZodString>,
+);
 
 /** An image: a path of this site or an http(s) URL (never `javascript:` and the like); '' for none. */
 export const imageUrl = z
@@ -256,7 +260,20 @@ export interface TCampaignListItem {
 export const listCampaigns = {
   ...LOTTERY_ADMIN_API.list,
   input: z.object({ kind: z.enum(CAMPAIGN_KINDS).optional(), state: z.enum(CAMPAIGN_STATES).optional() }),
-  result: z.object({ items: z.array(z.custom<TCampaignListItem>()) }),
+  result: z.object({
+    items: z.array(
+      z.object({
+        id: z.number(),
+        kind: z.enum(CAMPAIGN_KINDS),
+        title: z.record(z.string(), z.string()),
+        startsAt: z.number(),
+        endsAt: z.number(),
+        state: z.enum(CAMPAIGN_STATES),
+        prizes: z.number(),
+        stock: z.number(),
+      }) satisfies z.ZodType<TCampaignListItem>,
+    ),
+  }),
 } as const;
 
 /**

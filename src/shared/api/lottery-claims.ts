@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ShippingAddressFields } from './addresses';
+import { ZShippingAddress } from './addresses';
 import { int, ZStrictId } from './ids';
 import { CONTROL } from './lottery-admin';
 import { OPERATIONS_API as API } from './routes-operations';
@@ -24,18 +24,19 @@ const shipText = (max: number) =>
 
 const campaignId = ZStrictId;
 
-export interface WinnerRow {
-  winId: string;
-  userId: string;
-  nickname: string;
-  prizeName: string;
-  prizeKind: number;
-  state: 'won' | 'received' | 'written_off';
-  redeemCode: string;
-  wonAt: number;
-  claim: { address: ShippingAddressFields; claimedAt: number } | null;
-  shipment: { carrier: string; trackingNumber: string; shippedAt: number } | null;
-}
+const ZWinnerRow = z.object({
+  winId: z.string(),
+  userId: z.string(),
+  nickname: z.string(),
+  prizeName: z.string(),
+  prizeKind: z.number(),
+  state: z.enum(['won', 'received', 'written_off']),
+  redeemCode: z.string(),
+  wonAt: z.number(),
+  claim: z.object({ address: ZShippingAddress, claimedAt: z.number() }).nullable(),
+  shipment: z.object({ carrier: z.string(), trackingNumber: z.string(), shippedAt: z.number() }).nullable(),
+});
+export type WinnerRow = z.infer<typeof ZWinnerRow>;
 
 export const winners = {
   ...API.winners,
@@ -53,7 +54,11 @@ export const winners = {
     before: ZStrictId.optional(),
     limit: int(1, 100).default(50),
   }),
-  result: z.custom<{ list: WinnerRow[]; next: string | null; counts: Record<Exclude<TWinnerState, 'all'>, number> }>(),
+  result: z.object({
+    list: z.array(ZWinnerRow),
+    next: z.string().nullable(),
+    counts: z.record(z.enum(WINNER_STATES).exclude(['all']), z.number()),
+  }),
 } as const;
 
 /** The shipping list as CSV (text/csv, not the envelope): claimed prizes, `toShip` or every claim. */
@@ -66,12 +71,12 @@ export const shippingExport = {
 export const ship = {
   ...API.ship,
   input: z.strictObject({ winId: ZStrictId, carrier: shipText(60), trackingNumber: shipText(60) }),
-  result: z.custom<WinnerRow>(),
+  result: ZWinnerRow,
 } as const;
 
 /** Undo a mistaken shipment: the prize is waiting to ship again (the history keeps both). */
 export const unship = {
   ...API.unship,
   input: z.strictObject({ winId: ZStrictId }),
-  result: z.custom<WinnerRow>(),
+  result: ZWinnerRow,
 } as const;

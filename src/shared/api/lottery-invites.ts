@@ -45,12 +45,21 @@ export type AcceptInviteResult = { bound: true } | { bound: false; reason: Invit
 export const lotteryInviteUsers = {
   ...API.lottery.lotteryInviteUsers,
   input: z.object({ lotteryId: id, page: int(1, 10_000).default(1), pageSize: int(1, 100).default(10) }),
-  result: z.custom<InviteUsersPage>(),
+  result: z.object({
+    list: z.array(z.object({ nickname: z.string(), avatarUrl: z.string().nullable(), invitedAt: z.number(), chancesGranted: z.number() })),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+    chancesPerInvite: z.number(),
+  }) satisfies z.ZodType<InviteUsersPage>,
 };
 
 /** The signed-in caller arrived through `inviter`'s link: bind them if they count as a new friend. */
 export const acceptInvite = {
   ...API.lottery.acceptInvite,
   input: z.object({ lotteryId: id, inviter: id }),
-  result: z.custom<AcceptInviteResult>(),
+  result: z.discriminatedUnion('bound', [
+    z.object({ bound: z.literal(true) }),
+    z.object({ bound: z.literal(false), reason: z.enum(['already', 'device', 'notNew', 'self', 'inviter', 'closed']) }),
+  ]) satisfies z.ZodType<AcceptInviteResult>,
 };

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { CONTROL_BUT_BREAKS } from '../address-rules';
-import { MAX_CART_LINES, MAX_QUANTITY, ORDER_MAX, ORDER_STATES, type OrderState, PRODUCT_MAX } from '../mall-rules';
-import type { ShippingAddressFields } from './addresses';
+import { MAX_CART_LINES, MAX_QUANTITY, ORDER_MAX, ORDER_STATES, PRODUCT_MAX } from '../mall-rules';
+import { ZShippingAddress } from './addresses';
 import { API } from './all-routes';
 import { int, ZStrictId } from './ids';
-import { CONTROL, imageUrl, localized, type TLocalized } from './lottery-admin';
+import { CONTROL, imageUrl, localized, ZLocalizedText } from './lottery-admin';
 
 /**
  * The WeChat mall (`/wechat-pay/mall`): an admin-managed catalogue, a cart per member,
@@ -13,86 +13,95 @@ import { CONTROL, imageUrl, localized, type TLocalized } from './lottery-admin';
  * `out_trade_no`), never by a row id. Rules and states: `shared/mall-rules.ts`.
  */
 
-export interface ProductCard {
-  id: number;
+const ZProductCard = z.object({
+  id: z.number(),
   /** In the caller's language. */
-  name: string;
-  imageUrl: string;
-  priceFen: number;
+  name: z.string(),
+  imageUrl: z.string(),
+  priceFen: z.number(),
   /** Units left to sell. */
-  stock: number;
-}
+  stock: z.number(),
+});
+export type ProductCard = z.infer<typeof ZProductCard>;
 
-export interface Product extends ProductCard {
-  description: string;
-  imageUrls: string[];
+const ZProduct = ZProductCard.extend({
+  description: z.string(),
+  imageUrls: z.array(z.string()),
   /** Units one order may hold. */
-  maxPerOrder: number;
-  onSale: boolean;
-}
+  maxPerOrder: z.number(),
+  onSale: z.boolean(),
+});
+export type Product = z.infer<typeof ZProduct>;
 
-export interface CartLine {
-  product: ProductCard;
-  quantity: number;
+const ZCartLine = z.object({
+  product: ZProductCard,
+  quantity: z.number(),
   /** On sale with enough stock for this quantity (else the line is kept but cannot be ordered). */
-  available: boolean;
-}
+  available: z.boolean(),
+});
+export type CartLine = z.infer<typeof ZCartLine>;
 
-export interface Cart {
-  lines: CartLine[];
+const ZCart = z.object({
+  lines: z.array(ZCartLine),
   /** Units in the cart. */
-  count: number;
+  count: z.number(),
   /** Of the available lines. */
-  totalFen: number;
-}
+  totalFen: z.number(),
+});
+export type Cart = z.infer<typeof ZCart>;
 
-export interface OrderLine {
-  productId: number;
+const ZOrderLine = z.object({
+  productId: z.number(),
   /** As it was when ordered. */
-  name: string;
-  imageUrl: string;
-  priceFen: number;
-  quantity: number;
-}
+  name: z.string(),
+  imageUrl: z.string(),
+  priceFen: z.number(),
+  quantity: z.number(),
+});
+export type OrderLine = z.infer<typeof ZOrderLine>;
 
-export interface OrderCard {
+const ZOrderCard = z.object({
   /** The list's cursor (`before`); pages and calls name an order by its number. */
-  id: number;
-  orderNo: string;
-  state: OrderState;
-  totalFen: number;
-  itemCount: number;
-  lines: OrderLine[];
-  createdAt: number;
-}
+  id: z.number(),
+  orderNo: z.string(),
+  state: z.enum(ORDER_STATES),
+  totalFen: z.number(),
+  itemCount: z.number(),
+  lines: z.array(ZOrderLine),
+  createdAt: z.number(),
+});
+export type OrderCard = z.infer<typeof ZOrderCard>;
 
-export interface Order extends OrderCard {
+const ZOrder = ZOrderCard.extend({
   /** The address as it was when ordered: later edits of the book do not move a parcel. */
-  address: ShippingAddressFields;
-  remark: string;
+  address: ZShippingAddress,
+  remark: z.string(),
   /** Unpaid after this, the order is cancelled. */
-  payBy: number;
+  payBy: z.number(),
   /** When each state was reached, in order. */
-  history: Array<{ state: OrderState; at: number }>;
-  cancelReason: 'buyer' | 'expired' | null;
-  shipping: { carrier: string; trackingNo: string } | null;
-}
+  history: z.array(z.object({ state: z.enum(ORDER_STATES), at: z.number() })),
+  cancelReason: z.enum(['buyer', 'expired']).nullable(),
+  shipping: z.object({ carrier: z.string(), trackingNo: z.string() }).nullable(),
+});
+export type Order = z.infer<typeof ZOrder>;
 
 /** An order as staff see it: with the buyer. */
-export interface AdminOrder extends Order {
-  buyer: { userId: number; nickname: string };
-  transactionId: string | null;
-}
+const ZAdminOrder = ZOrder.extend({
+  buyer: z.object({ userId: z.number(), nickname: z.string() }),
+  transactionId: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof ZAdminOrder>;
 
 /** What `WeixinJSBridge.invoke('getBrandWCPayRequest', params)` takes. */
-export interface JsapiPayParams {
-  appId: string;
-  timeStamp: string;
-  nonceStr: string;
-  package: string;
-  signType: 'RSA';
-  paySign: string;
-}
+const ZJsapiPayParams = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+export type JsapiPayParams = z.infer<typeof ZJsapiPayParams>;
 
 const quantity = int(1, MAX_QUANTITY);
 const orderNo = z.string().regex(/^M\d{8}[0-9A-Z]{12}$/, 'an order number');
@@ -108,18 +117,18 @@ const plain = (max: number) =>
 export const products = {
   ...API.mall.products,
   input: z.object(page),
-  result: z.custom<{ items: ProductCard[]; more: boolean }>(),
+  result: z.object({ items: z.array(ZProductCard), more: z.boolean() }),
 };
 
-export const product = { ...API.mall.product, input: z.object({ id: ZStrictId }), result: z.custom<Product>() };
+export const product = { ...API.mall.product, input: z.object({ id: ZStrictId }), result: ZProduct };
 
-export const cart = { ...API.mall.cart, result: z.custom<Cart>() };
+export const cart = { ...API.mall.cart, result: ZCart };
 
 /** Quantity 0 removes the line; code 3803 when the cart already holds MAX_CART_LINES products. */
 export const setCart = {
   ...API.mall.setCart,
   input: z.object({ productId: ZStrictId, quantity: int(0, MAX_QUANTITY) }),
-  result: z.custom<Cart>(),
+  result: ZCart,
 };
 
 /**
@@ -138,32 +147,33 @@ export const createOrder = {
       .optional(),
     remark: plain(ORDER_MAX.remark).default(''),
   }),
-  result: z.custom<Order>(),
+  result: ZOrder,
 };
 
 export const orders = {
   ...API.mall.orders,
   input: z.object({ ...page, state: ZState.optional() }),
-  result: z.custom<{ items: OrderCard[]; more: boolean }>(),
+  result: z.object({ items: z.array(ZOrderCard), more: z.boolean() }),
 };
 
 const byNo = z.object({ orderNo });
-export const order = { ...API.mall.order, input: byNo, result: z.custom<Order>() };
+export const order = { ...API.mall.order, input: byNo, result: ZOrder };
 
 /** Code 3806 when WeChat Pay is not set up; 3807 when the payer's openid is needed first (payerAuthorize). */
-export interface PayStart {
-  params: JsapiPayParams;
-  order: Order;
+const ZPayStart = z.object({
+  params: ZJsapiPayParams,
+  order: ZOrder,
   /**
    * Development only (the local WeChat Pay stand-in, never in production): where a page outside
    * WeChat may post `params` to play the payer's confirmation (`/stand-in/pay`).
    */
-  devPayUrl?: string;
-}
-export const pay = { ...API.mall.pay, input: byNo, result: z.custom<PayStart>() };
-export const sync = { ...API.mall.sync, input: byNo, result: z.custom<Order>() };
-export const cancel = { ...API.mall.cancel, input: byNo, result: z.custom<Order>() };
-export const confirm = { ...API.mall.confirm, input: byNo, result: z.custom<Order>() };
+  devPayUrl: z.string().optional(),
+});
+export type PayStart = z.infer<typeof ZPayStart>;
+export const pay = { ...API.mall.pay, input: byNo, result: ZPayStart };
+export const sync = { ...API.mall.sync, input: byNo, result: ZOrder };
+export const cancel = { ...API.mall.cancel, input: byNo, result: ZOrder };
+export const confirm = { ...API.mall.confirm, input: byNo, result: ZOrder };
 
 /** `returnTo`: a path of this site (the mall page) WeChat sends the visitor back to with `code`. */
 export const payerAuthorize = {
@@ -174,7 +184,7 @@ export const payerAuthorize = {
       .max(500)
       .regex(/^\/(?!\/)[^\s\\]*$/, 'a path of this site'),
   }),
-  result: z.custom<{ url: string }>(),
+  result: z.object({ url: z.string() }),
 };
 
 export const payerBind = {
@@ -205,14 +215,15 @@ export const ZProductInput = z.strictObject({
 export type ProductInput = z.infer<typeof ZProductInput>;
 
 /** A product with every language, as staff edit it. */
-export interface AdminProduct extends Omit<Product, 'name' | 'description'> {
-  name: TLocalized;
-  description: TLocalized;
-  position: number;
-  sold: number;
-}
+const ZAdminProduct = ZProduct.extend({
+  name: ZLocalizedText,
+  description: ZLocalizedText,
+  position: z.number(),
+  sold: z.number(),
+});
+export type AdminProduct = z.infer<typeof ZAdminProduct>;
 
-export const adminSaveProduct = { ...API.mall.adminSaveProduct, input: ZProductInput, result: z.custom<AdminProduct>() };
+export const adminSaveProduct = { ...API.mall.adminSaveProduct, input: ZProductInput, result: ZAdminProduct };
 
 /** Adds (or, negative, withdraws) units; never below zero (code 3802). */
 export const adminRestock = {
@@ -226,15 +237,15 @@ export const adminRestock = {
       .max(1_000_000)
       .refine((n) => n !== 0, 'not zero'),
   }),
-  result: z.custom<AdminProduct>(),
+  result: ZAdminProduct,
 };
 
-export const adminProducts = { ...API.mall.adminProducts, result: z.custom<{ items: AdminProduct[] }>() };
+export const adminProducts = { ...API.mall.adminProducts, result: z.object({ items: z.array(ZAdminProduct) }) };
 
 export const adminOrders = {
   ...API.mall.adminOrders,
   input: z.object({ ...page, state: ZState.optional() }),
-  result: z.custom<{ items: AdminOrder[]; more: boolean }>(),
+  result: z.object({ items: z.array(ZAdminOrder), more: z.boolean() }),
 };
 
 export const adminShip = {
@@ -247,12 +258,12 @@ export const adminShip = {
       .trim()
       .regex(/^[A-Za-z0-9-]{4,40}$/, 'letters, digits and hyphens, 4-40'),
   }),
-  result: z.custom<AdminOrder>(),
+  result: ZAdminOrder,
 };
 
 /** Refunds the whole order through WeChat Pay; stock comes back when it had not shipped. */
 export const adminRefund = {
   ...API.mall.adminRefund,
   input: z.object({ orderNo, reason: plain(ORDER_MAX.refundReason).pipe(z.string().min(1)) }),
-  result: z.custom<AdminOrder>(),
+  result: ZAdminOrder,
 };

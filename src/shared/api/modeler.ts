@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ContestState, MAX_IMAGE_BYTES, MAX_IMAGES, REQUEST_MAX } from '../modeler-rules';
+import { CONTEST_STATES, MAX_IMAGE_BYTES, MAX_IMAGES, REQUEST_MAX } from '../modeler-rules';
 import { API } from './all-routes';
 import { int, ZStrictId } from './ids';
 
@@ -8,47 +8,52 @@ import { int, ZStrictId } from './ids';
  * CNY, up to three reference images sent base64 in the JSON body); admins run design contests
  * whose entries members vote for, once per entry. Field rules: `shared/modeler-rules.ts`.
  */
-export interface ModelerRequestCard {
-  id: number;
-  title: string;
+const ZModelerRequestCard = z.object({
+  id: z.number(),
+  title: z.string(),
   /** Whole CNY; 0 = open to offers. */
-  budget: number;
-  createdAt: number;
+  budget: z.number(),
+  createdAt: z.number(),
   /** The first reference image (`/files/…`), or null. */
-  imageUrl: string | null;
-  closed: boolean;
-}
+  imageUrl: z.string().nullable(),
+  closed: z.boolean(),
+});
+export type ModelerRequestCard = z.infer<typeof ZModelerRequestCard>;
 
-export interface ModelerRequest extends ModelerRequestCard {
-  description: string;
-  imageUrls: string[];
-  author: string;
+const ZModelerRequest = ZModelerRequestCard.extend({
+  description: z.string(),
+  imageUrls: z.array(z.string()),
+  author: z.string(),
   /** The caller wrote it (may close it). */
-  mine: boolean;
-}
+  mine: z.boolean(),
+});
+export type ModelerRequest = z.infer<typeof ZModelerRequest>;
 
-export interface ContestEntry {
-  id: number;
-  title: string;
-  designer: string;
-  imageUrl: string;
+const ZContestEntry = z.object({
+  id: z.number(),
+  title: z.string(),
+  designer: z.string(),
+  imageUrl: z.string(),
   /** The library model it shows (`/model/<id>`), or null. */
-  modelId: number | null;
-  votes: number;
-}
+  modelId: z.number().nullable(),
+  votes: z.number(),
+});
+export type ContestEntry = z.infer<typeof ZContestEntry>;
 
-export interface Contest {
-  id: number;
-  title: string;
-  description: string;
-  startsAt: number;
-  endsAt: number;
-  voteStartsAt: number;
-  voteEndsAt: number;
-  state: ContestState;
+const ZContest = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  startsAt: z.number(),
+  endsAt: z.number(),
+  voteStartsAt: z.number(),
+  voteEndsAt: z.number(),
+  state: z.enum(CONTEST_STATES),
   /** Most votes first. */
-  entries: ContestEntry[];
-}
+  entries: z.array(ZContestEntry),
+});
+export type Contest = z.infer<typeof ZContest>;
+const ZVoteCount = z.object({ entryId: z.number(), votes: z.number(), voted: z.boolean() });
 
 const text = (max: number) => z.string().max(max * 2);
 /** Base64 of at most MAX_IMAGE_BYTES (padding allowed), decoded and sniffed by the server. */
@@ -60,10 +65,10 @@ const ZImage = z
 export const requests = {
   ...API.modeler.requests,
   input: z.object({ before: ZStrictId.optional(), limit: int(1, 50).default(20) }),
-  result: z.custom<{ items: ModelerRequestCard[]; more: boolean }>(),
+  result: z.object({ items: z.array(ZModelerRequestCard), more: z.boolean() }),
 };
 
-export const request = { ...API.modeler.request, input: z.object({ id: ZStrictId }), result: z.custom<ModelerRequest>() };
+export const request = { ...API.modeler.request, input: z.object({ id: ZStrictId }), result: ZModelerRequest };
 
 export const post = {
   ...API.modeler.post,
@@ -73,29 +78,29 @@ export const post = {
     budget: z.number().int(),
     images: z.array(ZImage).max(MAX_IMAGES).default([]),
   }),
-  result: z.custom<ModelerRequest>(),
+  result: ZModelerRequest,
 };
 
-export const close = { ...API.modeler.close, input: z.object({ id: ZStrictId }), result: z.custom<ModelerRequest>() };
+export const close = { ...API.modeler.close, input: z.object({ id: ZStrictId }), result: ZModelerRequest };
 
 /** A contest by id, or without one the current contest (null when there is none). */
 export const contest = {
   ...API.modeler.contest,
   input: z.object({ contestId: ZStrictId.optional() }),
-  result: z.custom<Contest | null>(),
+  result: ZContest.nullable(),
 };
 
 /** The entries of a contest the caller voted for. */
 export const myVotes = {
   ...API.modeler.myVotes,
   input: z.object({ contestId: ZStrictId }),
-  result: z.custom<{ entryIds: number[] }>(),
+  result: z.object({ entryIds: z.array(z.number()) }),
 };
 
 const ZVote = z.object({ entryId: ZStrictId });
 /** The entry's count after the vote (a repeated vote is not counted twice). */
-export const vote = { ...API.modeler.vote, input: ZVote, result: z.custom<{ entryId: number; votes: number; voted: boolean }>() };
-export const unvote = { ...API.modeler.unvote, input: ZVote, result: z.custom<{ entryId: number; votes: number; voted: boolean }>() };
+export const vote = { ...API.modeler.vote, input: ZVote, result: ZVoteCount };
+export const unvote = { ...API.modeler.unvote, input: ZVote, result: ZVoteCount };
 
 const ZTime = z.number().int().min(0).max(8_640_000_000_000);
 const ZTitle = z
@@ -140,9 +145,9 @@ export const ZContestInput = z
   .refine((c) => c.voteStartsAt >= c.startsAt && c.voteEndsAt <= c.endsAt, { path: ['voteStartsAt'], message: 'within the contest' });
 export type ContestInput = z.infer<typeof ZContestInput>;
 
-export const adminCreateContest = { ...API.modeler.adminCreateContest, input: ZContestInput, result: z.custom<Contest>() };
+export const adminCreateContest = { ...API.modeler.adminCreateContest, input: ZContestInput, result: ZContest };
 export const adminAddEntry = {
   ...API.modeler.adminAddEntry,
   input: z.intersection(z.object({ contestId: ZStrictId }), ZEntryInput),
-  result: z.custom<Contest>(),
+  result: ZContest,
 };

@@ -24,22 +24,23 @@ export const report = {
   result: z.object({ reported: z.literal(true) }),
 } as const;
 
-export interface QueueItem {
-  itemType: TReportedKind;
-  itemId: string;
+const ZQueueItem = z.object({
+  itemType: z.enum(REPORTED_KINDS),
+  itemId: z.string(),
   /** What staff read to decide: a title, the start of a text, or a nickname. */
-  excerpt: string;
-  authorName: string;
+  excerpt: z.string(),
+  authorName: z.string(),
   /** Where visitors see it. */
-  link: string;
-  reports: number;
-  reasons: Partial<Record<TReportReason, number>>;
-  notes: string[];
-  lastReportedAt: number;
-  hidden: boolean;
+  link: z.string(),
+  reports: z.number(),
+  reasons: z.partialRecord(z.enum(REPORT_REASONS), z.number()),
+  notes: z.array(z.string()),
+  lastReportedAt: z.number(),
+  hidden: z.boolean(),
   /** The latest decision on it, if any. */
-  decision: { action: 'hidden' | 'restored' | 'dismissed'; at: number } | null;
-}
+  decision: z.object({ action: z.enum(['hidden', 'restored', 'dismissed']), at: z.number() }).nullable(),
+});
+export type QueueItem = z.infer<typeof ZQueueItem>;
 
 export const queue = {
   ...API.queue,
@@ -49,16 +50,16 @@ export const queue = {
     itemType: z.enum(REPORTED_KINDS).optional(),
     limit: int(1, 100).default(50),
   }),
-  result: z.custom<{ list: QueueItem[] }>(),
+  result: z.object({ list: z.array(ZQueueItem) }),
 } as const;
 
 const item = z.strictObject({ itemType: z.enum(HIDEABLE_KINDS), itemId: ZStrictId });
 
-export const hide = { ...API.hide, input: item, result: z.custom<QueueItem>() } as const;
-export const restore = { ...API.restore, input: item, result: z.custom<QueueItem>() } as const;
+export const hide = { ...API.hide, input: item, result: ZQueueItem } as const;
+export const restore = { ...API.restore, input: item, result: ZQueueItem } as const;
 /** The reports need no action: the item leaves the open queue (a new report brings it back). */
 export const dismiss = {
   ...API.dismiss,
   input: z.strictObject({ itemType: z.enum(REPORTED_KINDS), itemId: ZStrictId }),
-  result: z.custom<QueueItem>(),
+  result: ZQueueItem,
 } as const;

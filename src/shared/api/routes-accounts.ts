@@ -2,10 +2,11 @@
  * Accounts' and OAuth consent's routes, in a module of their own: the sign-in sheet and the account
  * pages load them when they open (routes.ts is part of every page's first load).
  */
+/** The OAuth consent page's calls on one interaction: fill its `:uid` with `withParams`. */
 export const OAUTH_API = {
-  interaction: (uid: string) => ({ method: 'GET', path: `/api/cxy/oauth2/interaction/${encodeURIComponent(uid)}` }) as const,
-  approve: (uid: string) => ({ method: 'POST', path: `/api/cxy/oauth2/interaction/${encodeURIComponent(uid)}/approve` }) as const,
-  deny: (uid: string) => ({ method: 'POST', path: `/api/cxy/oauth2/interaction/${encodeURIComponent(uid)}/deny` }) as const,
+  interaction: { method: 'GET', path: '/api/cxy/oauth2/interaction/:uid' },
+  approve: { method: 'POST', path: '/api/cxy/oauth2/interaction/:uid/approve' },
+  deny: { method: 'POST', path: '/api/cxy/oauth2/interaction/:uid/deny' },
 } as const;
 
 export const ACCOUNTS_API = {

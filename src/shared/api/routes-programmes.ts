@@ -1,3 +1,5 @@
+import { type RouteRef, withParams } from './routes';
+
 /** The programmes' routes: in a module of their own, like the campaigns', so only their pages load them. */
 
 /** University programme registration (`/univer-register`). */
@@ -43,8 +45,7 @@ export const PHOTO_SCAN_JOB_API = {
 export const PHOTO_SCAN_PHOTO_PATH = '/api/cxy/v2/photo-scan/jobs/:id/photos/:index';
 
 /** A route of a job, its id filled in. */
-export const photoJobRoute = <R extends { method: string; path: string }>(route: R, id: number) =>
-  ({ ...route, path: route.path.replace(':id', String(id)) }) as R;
+export const photoJobRoute = <R extends RouteRef>(route: R, id: number): R => withParams(route, { id });
 
 /** The modeler programme (`/modeler`, `/modeler/voteDetail`, `/modeler/sendRequirement`). */
 const MODELER = '/api/cxy/v2/modeler';

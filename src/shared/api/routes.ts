@@ -8,6 +8,15 @@ export interface RouteRef {
 }
 
 /**
+ * A route whose path names parameters (`:id`), filled in (URI-encoded). The result keeps the
+ * route's type, so a call still finds its contract by the pattern.
+ */
+export const withParams = <R extends RouteRef>(route: R, params: Record<string, string | number>): R => ({
+  ...route,
+  path: route.path.replace(/:(\w+)/g, (whole, name: string) => (name in params ? encodeURIComponent(String(params[name])) : whole)),
+});
+
+/**
  * One export per domain: the browser bundles only the routes of the domains a page calls (a
  * single map would put every endpoint of the product into every page's first load).
  */

@@ -20,6 +20,16 @@ export interface UniverRegistration {
 }
 
 const text = (max: number) => z.string().max(max * 2);
+const ZRegistration = z.object({
+  fullName: z.string(),
+  school: z.string(),
+  studentId: z.string(),
+  major: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  graduationYear: z.number(),
+  createdAt: z.number(),
+}) satisfies z.ZodType<UniverRegistration>;
 
 export const register = {
   ...API.univer.register,
@@ -32,8 +42,8 @@ export const register = {
     email: text(REGISTRATION_MAX.email),
     graduationYear: z.number().int(),
   }),
-  result: z.custom<UniverRegistration>(),
+  result: ZRegistration,
 };
 
 /** The caller's registration, or null. */
-export const mine = { ...API.univer.mine, result: z.custom<UniverRegistration | null>() };
+export const mine = { ...API.univer.mine, result: ZRegistration.nullable() };

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { ApiRoute, CallInput, CallResult } from '../../shared/api/call-types';
 import type { Envelope } from '../../shared/api/envelope';
 import type { RouteRef } from '../../shared/api/routes';
 import { headerContextValues } from '../../shared/context';
@@ -45,10 +45,6 @@ export interface ApiClientDeps {
   timeoutMs?: number;
 }
 
-type Contract = RouteRef & { input?: z.ZodType; result: z.ZodType };
-type In<C extends Contract> = C['input'] extends z.ZodType ? z.input<C['input']> : undefined;
-type Out<C extends Contract> = z.output<C['result']>;
-
 /** GET queries omit empty params. */
 export function toQuery(input: Record<string, unknown> | undefined): string {
   if (!input) return '';
@@ -69,13 +65,14 @@ export function createApiClient(deps: ApiClientDeps) {
   const doFetch = deps.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   const newId = deps.newRequestId ?? (() => uuidv7());
 
-  async function call<C extends Contract>(
-    route: RouteRef,
-    input?: In<C>,
+  /** The route names the contract: input and result types follow from it. */
+  async function call<R extends ApiRoute>(
+    route: R,
+    input?: CallInput<R>,
     opts: { quiet?: boolean; signal?: AbortSignal } = {},
-  ): Promise<Out<C>> {
+  ): Promise<CallResult<R>> {
     try {
-      return (await send(route, input as Record<string, unknown> | undefined, opts.signal)) as Out<C>;
+      return (await send(route, input as Record<string, unknown> | undefined, opts.signal)) as CallResult<R>;
     } catch (err) {
       const error = err instanceof ApiError ? err : new ApiError(null, null, deps.translate('noResponse'));
       if (!opts.quiet) deps.onError?.(error);

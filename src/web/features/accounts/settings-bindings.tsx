@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type * as contract from '../../../shared/api/accounts';
 import type { TMe } from '../../../shared/api/accounts';
 import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useApp } from '../../app-context';
@@ -104,7 +103,7 @@ function BindFlow({ type, me, verifiedUntil, onVerified, onClose }: FlowProps & 
   const send = form.sendCode(async () => {
     const account = await target();
     if (!account) return null;
-    return api.call<typeof contract.sendCode>(ACCOUNTS_API.sendCode, { account, type, purpose: 3, ...(type === 1 ? { region } : {}) });
+    return api.call(ACCOUNTS_API.sendCode, { account, type, purpose: 3, ...(type === 1 ? { region } : {}) });
   });
 
   const submit = form.onSubmit(async () => {
@@ -113,7 +112,7 @@ function BindFlow({ type, me, verifiedUntil, onVerified, onClose }: FlowProps & 
     const rules = await form.rules();
     if (!rules || !form.codeFits(rules, code)) return;
     await form.attempt(async () => {
-      await api.call<typeof contract.bind>(ACCOUNTS_API.bind, { account, type, code, ...(type === 1 ? { region } : {}) });
+      await api.call(ACCOUNTS_API.bind, { account, type, code, ...(type === 1 ? { region } : {}) });
       await done(t('settings.linked'));
     });
   });
@@ -158,7 +157,7 @@ function UnbindFlow({ type, me, verifiedUntil, onVerified, onClose }: FlowProps 
     const rules = await form.rules();
     if (!rules || !form.codeFits(rules, code)) return;
     await form.attempt(async () => {
-      await api.call<typeof contract.unbind>(ACCOUNTS_API.unbind, { type, code });
+      await api.call(ACCOUNTS_API.unbind, { type, code });
       await done(t('settings.unlinked'));
     }, 'code');
   });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import type * as contract from '../../../shared/api/accounts';
 import type { TMe } from '../../../shared/api/accounts';
 import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useTranslation } from '../../i18n/react';
@@ -25,8 +24,8 @@ export function Sessions() {
   const run = async (everywhere: boolean) => {
     setBusy(true);
     try {
-      if (everywhere) await api.call<typeof contract.logoutAll>(ACCOUNTS_API.logoutAll);
-      else await api.call<typeof contract.logout>(ACCOUNTS_API.logout);
+      if (everywhere) await api.call(ACCOUNTS_API.logoutAll);
+      else await api.call(ACCOUNTS_API.logout);
       sessionChanged();
       showToast(everywhere ? t('settings.signedOutAll') : t('settings.signedOut'));
       await revalidator.revalidate();
@@ -100,7 +99,7 @@ function DeleteFlow({ me, onClose, onDeleted }: { me: TMe; onClose: () => void; 
     const rules = await form.rules();
     if (!rules || !form.codeFits(rules, code)) return;
     await form.attempt(async () => {
-      const r = await api.call<typeof contract.cancel>(ACCOUNTS_API.cancel, { type, code });
+      const r = await api.call(ACCOUNTS_API.cancel, { type, code });
       // The server ended every session and cleared the cookies.
       sessionChanged();
       onDeleted(r.deleteAfter);

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type * as contract from '../../../shared/api/accounts';
 import type { TMe } from '../../../shared/api/accounts';
 import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useTranslation } from '../../i18n/react';
@@ -61,7 +60,7 @@ export function OwnCodeFields(props: {
 
   // The server sends to the account's own phone/e-mail; `account` only has to be present.
   const send = props.form.sendCode(() =>
-    api.call<typeof contract.sendCode>(ACCOUNTS_API.sendCode, { account: destination, type: props.type, purpose: props.purpose }),
+    api.call(ACCOUNTS_API.sendCode, { account: destination, type: props.type, purpose: props.purpose }),
   );
 
   return (
@@ -98,7 +97,7 @@ export function VerifyStep({ me, onVerified, prefer }: { me: TMe; onVerified: (u
     const rules = await form.rules();
     if (!rules || !form.codeFits(rules, code)) return;
     await form.attempt(async () => {
-      const r = await api.call<typeof contract.verifyCurrent>(ACCOUNTS_API.verifyCurrent, { type, code });
+      const r = await api.call(ACCOUNTS_API.verifyCurrent, { type, code });
       onVerified(r.verifiedUntil);
     }, 'code');
   });

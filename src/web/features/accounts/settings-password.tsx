@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type * as contract from '../../../shared/api/accounts';
 import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useTranslation } from '../../i18n/react';
 import { FormEnd, NewPasswordField, PasswordField } from './form-parts';
@@ -32,7 +31,7 @@ export function PasswordFlow({ me, verifiedUntil, onVerified, onClose }: FlowPro
       return;
     }
     await form.attempt(async () => {
-      await api.call<typeof contract.changePassword>(ACCOUNTS_API.changePassword, {
+      await api.call(ACCOUNTS_API.changePassword, {
         ...(me.hasPassword ? { oldPassword } : {}),
         password,
       });

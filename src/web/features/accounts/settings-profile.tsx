@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type * as contract from '../../../shared/api/accounts';
 import type { TMe } from '../../../shared/api/accounts';
 import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useTranslation } from '../../i18n/react';
@@ -49,7 +48,7 @@ export function ProfileForm({ me }: { me: TMe }) {
       return;
     }
     await form.attempt(async () => {
-      await api.call<typeof contract.updateProfile>(ACCOUNTS_API.updateProfile, { nickname: value });
+      await api.call(ACCOUNTS_API.updateProfile, { nickname: value });
       showToast(t('settings.saved'));
       await revalidator.revalidate();
     });

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type * as contract from '../../../shared/api/accounts';
 import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';
@@ -47,7 +46,7 @@ export function CodeLogin({ region, setRegion }: RegionProps) {
     }
     await form.attempt(
       async () => {
-        const session = await api.call<typeof contract.quickLogin>(ACCOUNTS_API.quickLogin, { account: e164, type: 1, code, region: read });
+        const session = await api.call(ACCOUNTS_API.quickLogin, { account: e164, type: 1, code, region: read });
         await after.done(session, { method: 'code', region: read });
       },
       'code',

@@ -1,6 +1,5 @@
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import type * as contract from '../../../shared/api/accounts';
 import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { ResultCode } from '../../../shared/errors';
 import type * as Rules from '../../../shared/rules';
@@ -32,7 +31,7 @@ type SendInput = { account: string; type: 0 | 1; purpose: 0 | 1 | 2 | 3 | 4 | 5 
  */
 export async function sendAnonymousCode(api: ApiClient, input: SendInput) {
   try {
-    return await api.call<typeof contract.sendCode>(ACCOUNTS_API.sendCode, input, { quiet: true });
+    return await api.call(ACCOUNTS_API.sendCode, input, { quiet: true });
   } catch (err) {
     if (!isSessionError(err)) {
       if (err instanceof ApiError) showToast(err.message);
@@ -40,7 +39,7 @@ export async function sendAnonymousCode(api: ApiClient, input: SendInput) {
     }
   }
   await clearSession(api);
-  return api.call<typeof contract.sendCode>(ACCOUNTS_API.sendCode, input);
+  return api.call(ACCOUNTS_API.sendCode, input);
 }
 
 /** "Code sent to …" under the code input, read out when it appears: the text, and what sets it. */

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type * as contract from '../../../shared/api/accounts';
 import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';
@@ -34,7 +33,7 @@ export function PasswordLogin({
     }
     await form.attempt(
       async () => {
-        const session = await api.call<typeof contract.loginV2>(ACCOUNTS_API.loginV2, {
+        const session = await api.call(ACCOUNTS_API.loginV2, {
           ...read,
           password,
           ...(phoneRegion ? { region: phoneRegion } : {}),

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type * as contract from '../../../shared/api/accounts';
 import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';
@@ -50,7 +49,7 @@ export function ResetForm({
       return;
     }
     await form.attempt(async () => {
-      await api.call<typeof contract.resetPassword>(ACCOUNTS_API.resetPassword, { ...target, code, password });
+      await api.call(ACCOUNTS_API.resetPassword, { ...target, code, password });
       onDone(account);
     });
   });

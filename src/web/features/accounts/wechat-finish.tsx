@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
-import type { oauthLogin } from '../../../shared/api/accounts';
 import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { track } from '../../analytics/track';
 import { useApi } from '../../api/use-api';
@@ -17,7 +16,7 @@ export default function WechatFinish() {
     if (!answer) return;
     clearWechatReturn();
     void api
-      .call<typeof oauthLogin>(ACCOUNTS_API.oauthLogin, answer)
+      .call(ACCOUNTS_API.oauthLogin, answer)
       .then(() => {
         sessionChanged();
         track('LoginFinish', { method: 'wechat' });

@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import type * as contract from '../../../shared/api/analytics';
 import { ANALYTICS_API } from '../../../shared/api/routes-analytics';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
@@ -41,8 +40,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { state } = useSignedInData(
     (api) =>
       Promise.all([
-        api.call<typeof contract.overview>(ANALYTICS_API.overview, clean(f), { quiet: true }),
-        api.call<typeof contract.dimensions>(ANALYTICS_API.dimensions, { from: f.from, to: f.to }, { quiet: true }),
+        api.call(ANALYTICS_API.overview, clean(f), { quiet: true }),
+        api.call(ANALYTICS_API.dimensions, { from: f.from, to: f.to }, { quiet: true }),
       ]),
     [f.from, f.to, f.activityId, f.channel],
   );

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type * as contract from '../../../shared/api/checkin';
 import type { CheckinCampaign, CheckinStatus } from '../../../shared/api/checkin';
 import { CHECKIN_API } from '../../../shared/api/routes-campaigns';
 import { timeZoneWords } from '../../../shared/format';
@@ -42,11 +41,7 @@ export default function Member({ page }: { page: CheckinCampaign }) {
     }
     let gone = false;
     api
-      .call<typeof contract.status>(
-        CHECKIN_API.status,
-        { activityId: page.id, timeZone: browserZone(), ...(month ? { month } : {}) },
-        { quiet: true },
-      )
+      .call(CHECKIN_API.status, { activityId: page.id, timeZone: browserZone(), ...(month ? { month } : {}) }, { quiet: true })
       .then((s) => !gone && setStatus(s))
       .catch(() => {});
     return () => {
@@ -57,7 +52,7 @@ export default function Member({ page }: { page: CheckinCampaign }) {
   const checkIn = async () => {
     setBusy(true);
     try {
-      const r = await api.call<typeof contract.checkIn>(CHECKIN_API.checkIn, { activityId: page.id, timeZone: browserZone() });
+      const r = await api.call(CHECKIN_API.checkIn, { activityId: page.id, timeZone: browserZone() });
       if (r.checkedIn) track('CheckIn', { activityId: page.id, streak: r.streak });
       showToast(r.checkedIn ? t('checkin.paid', { coins: r.coins }) : t('checkin.already'));
       setStatus((s) =>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type * as contract from '../../../shared/api/collection';
 import type { CollectionView } from '../../../shared/api/collection';
 import { COLLECTION_API } from '../../../shared/api/routes-campaigns';
 import { useTranslation } from '../../i18n/react';
@@ -21,10 +20,7 @@ export default function Member({ page }: { page: CollectionView }) {
   const { t } = useTranslation('collection');
   const signedIn = useSignedIn();
   const hydrated = useHydrated();
-  const { state, reload } = useSignedInData(
-    (api) => api.call<typeof contract.status>(COLLECTION_API.status, { activityId: page.id }, { quiet: true }),
-    [page.id],
-  );
+  const { state, reload } = useSignedInData((api) => api.call(COLLECTION_API.status, { activityId: page.id }, { quiet: true }), [page.id]);
   const api = useSignedInApi();
   // The exchange answers the new status: it replaces the one loaded.
   const [exchanged, setExchanged] = useState<CollectionView | null>(null);
@@ -35,7 +31,7 @@ export default function Member({ page }: { page: CollectionView }) {
   const exchange = async () => {
     setBusy(true);
     try {
-      setExchanged(await api.call<typeof contract.exchange>(COLLECTION_API.exchange, { activityId: page.id }));
+      setExchanged(await api.call(COLLECTION_API.exchange, { activityId: page.id }));
       setStep('done');
     } catch {
       // The client showed why; what changed meanwhile (another tab's exchange) shows on reload.

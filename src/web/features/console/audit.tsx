@@ -52,10 +52,7 @@ export default function Audit() {
   const filter = filterOf(params);
   const before = params.get('before') ?? undefined;
   const key = params.toString();
-  const { state } = useSignedInData(
-    (api) => api.call<typeof contract.audit>(CONSOLE_API.audit, { ...filter, ...(before && { before }) }),
-    [key],
-  );
+  const { state } = useSignedInData((api) => api.call(CONSOLE_API.audit, { ...filter, ...(before && { before }) }), [key]);
   const exportHref = `${CONSOLE_API.auditExport.path}?${new URLSearchParams(filter).toString()}`;
 
   // Dates are picked in the operator's zone; the API takes instants (the end day is included).

@@ -107,7 +107,7 @@ function Editor(props: { id: number | null; draws: number; initial: CampaignDraf
     const prizes = d.prizes.map(({ id: _id, ...p }) => p);
     try {
       if (id === null) {
-        const c = await api.call<typeof createCampaign>(LOTTERY_ADMIN_API.create, { ...common, kind: d.kind, restocking: true, prizes });
+        const c = await api.call(LOTTERY_ADMIN_API.create, { ...common, kind: d.kind, restocking: true, prizes });
         await navigate(consolePaths.campaign(c.id));
       } else {
         // After the first draw only stock, weight, names and images of the prizes may change.
@@ -119,7 +119,7 @@ function Editor(props: { id: number | null; draws: number; initial: CampaignDraf
                 ),
               }
             : { prizes };
-        await api.call<typeof updateCampaign>(LOTTERY_ADMIN_API.update, { id, ...common, ...change });
+        await api.call(LOTTERY_ADMIN_API.update, { id, ...common, ...change });
         setSaved(true);
       }
     } catch (err) {

@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
-import {
-  CAMPAIGN_KINDS,
-  CAMPAIGN_STATES,
-  type campaignState,
-  LOTTERY_ADMIN_API,
-  type TCampaignListItem,
-} from '../../../shared/api/lottery-admin';
+import { CAMPAIGN_KINDS, CAMPAIGN_STATES, LOTTERY_ADMIN_API, type TCampaignListItem } from '../../../shared/api/lottery-admin';
 import { campaignScope, may } from '../../../shared/console-access';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';
@@ -104,7 +98,7 @@ function Row({ c, canCreate }: { c: TCampaignListItem; canCreate: boolean }) {
     if (action === 'end' && !window.confirm(t('campaigns.confirmEnd', { name: title }))) return;
     setBusy(true);
     try {
-      await api.call<typeof campaignState>(LOTTERY_ADMIN_API.state, { id: c.id, action });
+      await api.call(LOTTERY_ADMIN_API.state, { id: c.id, action });
       await revalidator.revalidate();
     } catch {
       // The client showed the refusal.

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type * as claims from '../../../shared/api/lottery-claims';
 import type { TWinnerState, WinnerRow } from '../../../shared/api/lottery-claims';
 import { OPERATIONS_API } from '../../../shared/api/routes-operations';
 import { useTranslation } from '../../i18n/react';
@@ -47,12 +46,12 @@ function Winners(p: { campaignId: string; state: TWinnerState; q: string; onFilt
   const [cursor, setCursor] = useState<string | null | undefined>(undefined);
   const [more, setMore] = useState<WinnerRow[]>([]);
   const { state, reload } = useSignedInData(
-    (api) => api.call<typeof claims.winners>(OPERATIONS_API.winners, { campaignId: p.campaignId, state: p.state, q: p.q }, { quiet: true }),
+    (api) => api.call(OPERATIONS_API.winners, { campaignId: p.campaignId, state: p.state, q: p.q }, { quiet: true }),
     [p.campaignId, p.state, p.q],
   );
   const api = useSignedInApi();
   const loadMore = async (before: string) => {
-    const page = await api.call<typeof claims.winners>(OPERATIONS_API.winners, {
+    const page = await api.call(OPERATIONS_API.winners, {
       campaignId: p.campaignId,
       state: p.state,
       q: p.q,
@@ -121,7 +120,7 @@ function WinnerCard({ win, onChange }: { win: WinnerRow; onChange: () => void })
     const f = new FormData(e.currentTarget);
     void run(
       () =>
-        api.call<typeof claims.ship>(OPERATIONS_API.ship, {
+        api.call(OPERATIONS_API.ship, {
           winId: win.winId,
           carrier: String(f.get('carrier') ?? ''),
           trackingNumber: String(f.get('trackingNumber') ?? ''),
@@ -156,7 +155,7 @@ function WinnerCard({ win, onChange }: { win: WinnerRow; onChange: () => void })
             type="button"
             className="btn btn-small btn-secondary"
             disabled={busy}
-            onClick={() => run(() => api.call<typeof claims.unship>(OPERATIONS_API.unship, { winId: win.winId }), t('claims.undoneToast'))}
+            onClick={() => run(() => api.call(OPERATIONS_API.unship, { winId: win.winId }), t('claims.undoneToast'))}
           >
             {t('claims.undo')}
           </button>

@@ -93,7 +93,7 @@ export default function ContentImport({ loaderData }: Route.ComponentProps) {
     setError('');
     try {
       const title = String(f.get('title') ?? '');
-      const { modelId } = await api.call<typeof createModel>(CONTENT_ADMIN_API.model, {
+      const { modelId } = await api.call(CONTENT_ADMIN_API.model, {
         authorId: Number(f.get('authorId')),
         title,
         description: String(f.get('description') ?? ''),
@@ -103,7 +103,7 @@ export default function ContentImport({ loaderData }: Route.ComponentProps) {
       });
       const slices: Made['slices'] = [];
       for (const g of gcodes) {
-        const r = await api.call<typeof createSliceFromGcode>(CONTENT_ADMIN_API.sliceFromGcode, { modelId, gcodeFileId: g.fileId });
+        const r = await api.call(CONTENT_ADMIN_API.sliceFromGcode, { modelId, gcodeFileId: g.fileId });
         slices.push({ sliceId: r.sliceId, name: g.name });
       }
       setMade((m) => [{ modelId, title, slices }, ...m]);

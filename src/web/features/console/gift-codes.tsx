@@ -1,8 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type * as codesApi from '../../../shared/api/giftcode-admin';
 import type { GiftCodeRow, TGiftCodeState } from '../../../shared/api/giftcode-admin';
-import type * as giftpack from '../../../shared/api/giftpack';
 import { GIFTPACK_API } from '../../../shared/api/routes-campaigns';
 import { OPERATIONS_API } from '../../../shared/api/routes-operations';
 import { useTranslation } from '../../i18n/react';
@@ -61,7 +59,7 @@ function Generate({ campaignId, onDone }: { campaignId: string; onDone: () => vo
     const f = new FormData(e.currentTarget);
     const until = Date.parse(`${String(f.get('expires'))}T23:59:59`);
     try {
-      const r = await api.call<typeof giftpack.generate>(GIFTPACK_API.generate, {
+      const r = await api.call(GIFTPACK_API.generate, {
         campaignId: Number(campaignId),
         prizeId: Number(f.get('prizeId')),
         count: Number(f.get('count')),
@@ -110,7 +108,7 @@ function Codes(p: { campaignId: string; state: TGiftCodeState; onFilter: (patch:
   const { t } = useTranslation('operations');
   const [q, setQ] = useState('');
   const { state, reload } = useSignedInData(
-    (api) => api.call<typeof codesApi.codes>(OPERATIONS_API.codes, { campaignId: p.campaignId, state: p.state, q }, { quiet: true }),
+    (api) => api.call(OPERATIONS_API.codes, { campaignId: p.campaignId, state: p.state, q }, { quiet: true }),
     [p.campaignId, p.state, q],
   );
   if (state.status === 'failed') return <p role="alert">{state.message}</p>;
@@ -161,7 +159,7 @@ function CodeCard({ code, onChange }: { code: GiftCodeRow; onChange: () => void 
   const voidIt = async () => {
     if (!window.confirm(t('codes.voidConfirm', { hint: code.hint }))) return;
     try {
-      await api.call<typeof codesApi.voidCode>(OPERATIONS_API.voidCode, { codeId: code.id });
+      await api.call(OPERATIONS_API.voidCode, { codeId: code.id });
       showToast(t('codes.voidedToast'));
       onChange();
     } catch {

@@ -103,7 +103,7 @@ function Actions({ order }: { order: mall.AdminOrder }) {
     const f = new FormData(e.currentTarget);
     void run(
       () =>
-        api.call<typeof mall.adminShip>(MALL_API.adminShip, {
+        api.call(MALL_API.adminShip, {
           orderNo: order.orderNo,
           carrier: String(f.get('carrier') ?? ''),
           trackingNo: String(f.get('trackingNo') ?? ''),
@@ -115,7 +115,7 @@ function Actions({ order }: { order: mall.AdminOrder }) {
     e.preventDefault();
     const reason = String(new FormData(e.currentTarget).get('reason') ?? '');
     if (!window.confirm(t('orders.confirmRefund', { total: formatFen(order.totalFen) }))) return;
-    void run(() => api.call<typeof mall.adminRefund>(MALL_API.adminRefund, { orderNo: order.orderNo, reason }), t('orders.refundedToast'));
+    void run(() => api.call(MALL_API.adminRefund, { orderNo: order.orderNo, reason }), t('orders.refundedToast'));
   };
   const refundable = order.state === 'paid' || order.state === 'shipped';
   return (

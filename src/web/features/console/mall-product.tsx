@@ -78,7 +78,7 @@ function ProductForm({ product }: { product: mall.AdminProduct | null }) {
     setBusy(true);
     setIssues([]);
     try {
-      await api.call<typeof mall.adminSaveProduct>(MALL_API.adminSaveProduct, {
+      await api.call(MALL_API.adminSaveProduct, {
         ...(product ? { id: product.id } : { stock: Number(f.get('stock')) }),
         name,
         description,

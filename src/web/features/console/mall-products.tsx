@@ -60,7 +60,7 @@ function ProductCard({ product: p }: { product: AdminProduct }) {
   const toggle = () =>
     run(
       () =>
-        api.call<typeof mall.adminSaveProduct>(MALL_API.adminSaveProduct, {
+        api.call(MALL_API.adminSaveProduct, {
           id: p.id,
           name: p.name,
           description: p.description,
@@ -76,7 +76,7 @@ function ProductCard({ product: p }: { product: AdminProduct }) {
     e.preventDefault();
     const add = Number(new FormData(e.currentTarget).get('add'));
     if (!Number.isInteger(add) || add === 0) return;
-    void run(() => api.call<typeof mall.adminRestock>(MALL_API.adminRestock, { id: p.id, add }), t('mall.restockedToast'));
+    void run(() => api.call(MALL_API.adminRestock, { id: p.id, add }), t('mall.restockedToast'));
   };
   return (
     <li className="card ops-card cat-product" data-testid="product" data-product={p.id}>

@@ -26,10 +26,7 @@ export default function Moderation() {
   const state = (STATES as readonly string[]).includes(params.get('state') ?? '')
     ? (params.get('state') as (typeof STATES)[number])
     : 'open';
-  const { state: data, reload } = useSignedInData(
-    (api) => api.call<typeof mod.queue>(OPERATIONS_API.queue, { state }, { quiet: true }),
-    [state],
-  );
+  const { state: data, reload } = useSignedInData((api) => api.call(OPERATIONS_API.queue, { state }, { quiet: true }), [state]);
   return (
     <section className="ops">
       <h1>{t('moderation.title')}</h1>
@@ -68,7 +65,7 @@ function QueueCard({ item, onChange }: { item: QueueItem; onChange: () => void }
   const act = async (route: (typeof OPERATIONS_API)['hide' | 'restore' | 'dismiss'], done: string) => {
     setBusy(true);
     try {
-      await api.call<typeof mod.dismiss>(route, { itemType: item.itemType, itemId: item.itemId });
+      await api.call(route, { itemType: item.itemType, itemId: item.itemId });
       showToast(done);
       onChange();
     } catch {

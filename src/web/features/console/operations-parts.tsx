@@ -1,4 +1,3 @@
-import type * as admin from '../../../shared/api/lottery-admin';
 import { LOTTERY_ADMIN_API } from '../../../shared/api/lottery-admin';
 import { useTranslation } from '../../i18n/react';
 import { useSignedInData } from '../accounts/use-signed-in-data';
@@ -6,10 +5,7 @@ import { useSignedInData } from '../accounts/use-signed-in-data';
 /** The campaign a winners or gift-code page shows, among those the staff member may see. */
 export function CampaignPicker({ value, onChange, kind }: { value: string; onChange: (id: string) => void; kind?: 'giftcode' }) {
   const { t, locale } = useTranslation('operations');
-  const { state } = useSignedInData(
-    (api) => api.call<typeof admin.listCampaigns>(LOTTERY_ADMIN_API.list, kind ? { kind } : {}, { quiet: true }),
-    [kind],
-  );
+  const { state } = useSignedInData((api) => api.call(LOTTERY_ADMIN_API.list, kind ? { kind } : {}, { quiet: true }), [kind]);
   const items = state.status === 'ready' ? state.data.items : [];
   return (
     <label className="ops-field">

@@ -1,5 +1,4 @@
 import { Form, Link } from 'react-router';
-import type * as contract from '../../../shared/api/console-people';
 import { CONSOLE_API } from '../../../shared/api/routes-console';
 import { may } from '../../../shared/console-access';
 import { formatDay } from '../../../shared/format';
@@ -39,7 +38,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
   const { state } = useSignedInData(
     (api) =>
       q
-        ? api.call<typeof contract.peopleSearch>(CONSOLE_API.peopleSearch, { q })
+        ? api.call(CONSOLE_API.peopleSearch, { q })
         : // An empty search asks the API nothing; it still says whether contacts are masked.
           Promise.resolve(null),
     [q],

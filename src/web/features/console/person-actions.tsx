@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import type * as accounts from '../../../shared/api/accounts';
 import type * as contract from '../../../shared/api/console-people';
 import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { CONSOLE_API } from '../../../shared/api/routes-console';
@@ -50,12 +49,12 @@ export function PersonActions({ person, onChanged }: { person: Person; onChanged
   const blocked = person.state === 'blocked';
   const setState = (state: 'active' | 'blocked') =>
     run(async () => {
-      await api.call<typeof accounts.adminUpdateUser>(ACCOUNTS_API.adminUpdateUser, { userId, state });
+      await api.call(ACCOUNTS_API.adminUpdateUser, { userId, state });
       return t(state === 'blocked' ? 'actions.blocked' : 'actions.unblocked');
     });
   const signOut = () =>
     run(async () => {
-      const r = await api.call<typeof contract.personSignOut>(CONSOLE_API.personSignOut, { userId });
+      const r = await api.call(CONSOLE_API.personSignOut, { userId });
       return t('actions.signedOut', { count: r.signedOut });
     });
   const adjust = (e: FormEvent<HTMLFormElement>) => {
@@ -63,7 +62,7 @@ export function PersonActions({ person, onChanged }: { person: Person; onChanged
     const form = e.currentTarget;
     const data = new FormData(form);
     void run(async () => {
-      const r = await api.call<typeof contract.personCoins>(CONSOLE_API.personCoins, {
+      const r = await api.call(CONSOLE_API.personCoins, {
         userId,
         delta: Number(data.get('delta')),
         reason: String(data.get('reason') ?? ''),
@@ -143,7 +142,7 @@ export function RolesEditor({ person, onChanged }: { person: Person; onChanged: 
   const userId = Number(person.id);
   const update = (change: { addRoles?: { role: RoleName; scope: string }[]; removeRoles?: { role: RoleName; scope: string }[] }) =>
     run(async () => {
-      await api.call<typeof accounts.adminUpdateUser>(ACCOUNTS_API.adminUpdateUser, { userId, ...change });
+      await api.call(ACCOUNTS_API.adminUpdateUser, { userId, ...change });
       return '';
     });
   const grant = (e: FormEvent<HTMLFormElement>) => {

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type * as contract from '../../../shared/api/console-people';
 import { CONSOLE_API } from '../../../shared/api/routes-console';
 import { formatDay } from '../../../shared/format';
 import { formatFen } from '../../../shared/mall-rules';
@@ -52,10 +51,7 @@ export default function Person({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation('people');
   const mall = useTranslation('mall').t;
   const when = useWhen();
-  const { state, reload } = useSignedInData(
-    (api) => api.call<typeof contract.person>(CONSOLE_API.person, { userId: loaderData.userId }),
-    [loaderData.userId],
-  );
+  const { state, reload } = useSignedInData((api) => api.call(CONSOLE_API.person, { userId: loaderData.userId }), [loaderData.userId]);
   return (
     <article className="person">
       <p>

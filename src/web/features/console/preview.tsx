@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { type campaignState, LOTTERY_ADMIN_API } from '../../../shared/api/lottery-admin';
+import { LOTTERY_ADMIN_API } from '../../../shared/api/lottery-admin';
 import { may } from '../../../shared/console-access';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';
@@ -39,7 +39,7 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
   async function publish() {
     setBusy(true);
     try {
-      await api.call<typeof campaignState>(LOTTERY_ADMIN_API.state, { id, action: 'resume' });
+      await api.call(LOTTERY_ADMIN_API.state, { id, action: 'resume' });
       await revalidator.revalidate();
     } catch {
       // The client showed the refusal.

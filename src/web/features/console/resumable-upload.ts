@@ -39,7 +39,7 @@ export async function resumableUpload(
   locale: Locale,
   onProgress: (sent: number) => void,
 ): Promise<TUploadedFile> {
-  let state = await api.call<typeof uploadStart>(UPLOADS_API.start, { name: file.name.slice(-200), sizeBytes: file.size }, { quiet: true });
+  let state = await api.call(UPLOADS_API.start, { name: file.name.slice(-200), sizeBytes: file.size }, { quiet: true });
   let failures = 0;
   for (;;) {
     let answer: Envelope<TUploadState>;
@@ -49,14 +49,14 @@ export async function resumableUpload(
       if (++failures > RETRIES) throw new UploadRefused('network');
       await new Promise((r) => setTimeout(r, 500 * failures));
       // Where did it stop? The part may have arrived even though its answer did not.
-      state = await api.call<typeof uploadStatus>(UPLOADS_API.status, { uploadId: state.uploadId }, { quiet: true });
+      state = await api.call(UPLOADS_API.status, { uploadId: state.uploadId }, { quiet: true });
       onProgress(state.offset);
       if (state.file) return state.file;
       continue;
     }
     if (answer.code === ResultCode.uploadOffset) {
       // The server is elsewhere (an earlier copy of this part arrived, or the upload is complete).
-      state = await api.call<typeof uploadStatus>(UPLOADS_API.status, { uploadId: state.uploadId }, { quiet: true });
+      state = await api.call(UPLOADS_API.status, { uploadId: state.uploadId }, { quiet: true });
       onProgress(state.offset);
       if (state.file) return state.file;
       continue;

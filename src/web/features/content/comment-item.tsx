@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type * as contract from '../../../shared/api/content';
 import type { CommentView } from '../../../shared/api/content';
 import { CONTENT_API } from '../../../shared/api/routes-content';
 import { formatCount, formatDate } from '../../../shared/format';
@@ -41,7 +40,7 @@ export function CommentItem({ comment, target, onReply, onDeleted, children }: I
   const key = `like:comment:${comment.id}`;
   const like = async (on: boolean) => {
     try {
-      const r = await api.call<typeof contract.like>(CONTENT_API.like, { targetKind: 'comment', targetId: comment.id, on });
+      const r = await api.call(CONTENT_API.like, { targetKind: 'comment', targetId: comment.id, on });
       setLikes(r.count);
       updateViewer(target, (rel) => ({
         ...rel,
@@ -99,7 +98,7 @@ function DeleteComment({ comment, onDeleted }: { comment: CommentView; onDeleted
   const remove = async () => {
     setBusy(true);
     try {
-      await api.call<typeof contract.deleteComment>(CONTENT_API.deleteComment, { commentId: comment.id });
+      await api.call(CONTENT_API.deleteComment, { commentId: comment.id });
       onDeleted(comment);
     } catch {
       // The client showed why; the comment stays.
@@ -151,9 +150,7 @@ export function Replies({ comment, onDeleted, ...rest }: ItemProps) {
           type="button"
           className="link-button small"
           onClick={async () => {
-            const page = await api
-              .call<typeof contract.replies>(CONTENT_API.replies, { commentId: comment.id, pageSize: 50 })
-              .catch(() => null);
+            const page = await api.call(CONTENT_API.replies, { commentId: comment.id, pageSize: 50 }).catch(() => null);
             if (page) setAll(page.list);
           }}
         >

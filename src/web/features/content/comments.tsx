@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type * as contract from '../../../shared/api/content';
 import type { CommentView, Page } from '../../../shared/api/content';
 import { CONTENT_API } from '../../../shared/api/routes-content';
 import { COMMENT_MAX_LENGTH } from '../../../shared/content-limits';
@@ -28,10 +27,7 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
   const { t } = useTranslation('content');
   const { locale } = useApp();
   const api = useApi();
-  const load = useCallback(
-    (page: number) => api.call<typeof contract.comments>(CONTENT_API.comments, { kind, targetId, page }),
-    [api, kind, targetId],
-  );
+  const load = useCallback((page: number) => api.call(CONTENT_API.comments, { kind, targetId, page }), [api, kind, targetId]);
   const list = usePaged(props.first, load);
   // All comments, replies included, as the actions row counts them (the list pages top-level ones).
   const countKey = commentCountKey(target);
@@ -60,7 +56,7 @@ export function Comments(props: { kind: 1 | 3; target: ViewerTarget; first: Page
     if (d.parentId && d.replyTo) setReply({ parentId: d.parentId, replyTo: d.replyTo });
     setSending(true);
     try {
-      const c = await api.call<typeof contract.comment>(CONTENT_API.comment, {
+      const c = await api.call(CONTENT_API.comment, {
         kind: d.parentId ? kind + 1 : kind,
         targetId,
         body: d.body,

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import type * as contract from '../../../shared/api/content';
 import { type CircleCard, type ModelCard, type Page, type PostCard, type ProfileView, ZUserId } from '../../../shared/api/content';
 import { CONTENT_API } from '../../../shared/api/routes-content';
 import { formatCount } from '../../../shared/format';
@@ -135,11 +134,9 @@ function TabList({ userId, tab, first }: { userId: string; tab: Tab; first: Page
   const { t } = useTranslation('content');
   // Only "load more" calls the API: the client loads with the second page, not the first.
   const api = useLazyApi();
-  const load = useCallback(
-    async (page: number) =>
-      (await api()).call<typeof contract.models | typeof contract.posts | typeof contract.circles>(TAB_API[tab], { userId, page }),
-    [api, tab, userId],
-  ) as (page: number) => Promise<Page<Item>>;
+  const load = useCallback(async (page: number) => (await api()).call(TAB_API[tab], { userId, page }), [api, tab, userId]) as (
+    page: number,
+  ) => Promise<Page<Item>>;
   const list = usePaged(first, load);
   if (!list.items.length) return <p className="muted center">{t(`profile.empty.${tab}`)}</p>;
   return (

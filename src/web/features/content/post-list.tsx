@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import type * as contract from '../../../shared/api/content';
 import type { Page, PostCard } from '../../../shared/api/content';
 import { CONTENT_API } from '../../../shared/api/routes-content';
 import { useLazyApi } from '../../api/lazy-api';
@@ -24,10 +23,7 @@ export function PostList(props: {
   const api = useLazyApi();
   // The list is keyed by scope and filters; the query string stands for both.
   const query = JSON.stringify({ ...scope, ...filters });
-  const load = useCallback(
-    async (page: number) => (await api()).call<typeof contract.posts>(CONTENT_API.posts, { ...JSON.parse(query), page }),
-    [api, query],
-  );
+  const load = useCallback(async (page: number) => (await api()).call(CONTENT_API.posts, { ...JSON.parse(query), page }), [api, query]);
   const list = usePaged(first, load);
   if (!list.items.length) return <p className="muted center">{t('posts.none')}</p>;
   return (

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type * as contract from '../../../shared/api/content';
 import type { Counts } from '../../../shared/api/content';
 import { CONTENT_API } from '../../../shared/api/routes-content';
 import { formatCount } from '../../../shared/format';
@@ -32,7 +31,7 @@ export function ReactionBar(props: { target: ViewerTarget & { kind: 'model' | 'p
   const act = (what: 'like' | 'collect') => async (on: boolean) => {
     setBusy(what);
     try {
-      const r = await api.call<typeof contract.like>(CONTENT_API[what], { targetKind: kind, targetId: id, on });
+      const r = await api.call(CONTENT_API[what], { targetKind: kind, targetId: id, on });
       setCounts((c) => ({ ...c, [what === 'like' ? 'likes' : 'collects']: r.count }));
       updateViewer(target, (rel) => ({ ...rel, [what === 'like' ? 'liked' : 'collected']: r.on }));
     } catch {
@@ -98,7 +97,7 @@ export function FollowButton(props: { target: ViewerTarget; userId: string; onFa
   const follow = async (on: boolean) => {
     setBusy(true);
     try {
-      const r = await api.call<typeof contract.follow>(CONTENT_API.follow, { userId: props.userId, on });
+      const r = await api.call(CONTENT_API.follow, { userId: props.userId, on });
       updateViewer(props.target, (rel) => ({ ...rel, following: r.on }));
       props.onFans?.(r.fans);
     } catch {

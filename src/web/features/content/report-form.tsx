@@ -17,7 +17,7 @@ export default function ReportForm({ itemType, itemId, onClose }: { itemType: TR
     const f = new FormData(e.currentTarget);
     setBusy(true);
     try {
-      await api.call<typeof mod.report>(
+      await api.call(
         OPERATIONS_API.report,
         { itemType, itemId, reason: String(f.get('reason')) as mod.TReportReason, note: String(f.get('note') ?? '') },
         { quiet: true },

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import type * as contract from '../../../shared/api/content';
 import type { TimelapseCard } from '../../../shared/api/content';
 import { CONTENT_API } from '../../../shared/api/routes-content';
 import { formatDate } from '../../../shared/format';
@@ -37,7 +36,7 @@ export default function Timelapses({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('content');
   // Only "load more" calls the API: the client loads with the second page, not the first.
   const api = useLazyApi();
-  const load = useCallback(async (page: number) => (await api()).call<typeof contract.timelapses>(CONTENT_API.timelapses, { page }), [api]);
+  const load = useCallback(async (page: number) => (await api()).call(CONTENT_API.timelapses, { page }), [api]);
   const list = usePaged(loaderData.item, load);
   return (
     <section className="timelapses">

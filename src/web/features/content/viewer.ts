@@ -1,5 +1,4 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type * as contract from '../../../shared/api/content';
 import { CONTENT_API } from '../../../shared/api/routes-content';
 import { useApi } from '../../api/use-api';
 import { useSignedIn } from '../accounts/login-store';
@@ -65,11 +64,7 @@ export function useViewer(t: ViewerTarget): Relation {
     const ask = (attempt: number) => {
       const editsBefore = edits.get(key) ?? 0;
       api
-        .call<typeof contract.relation>(
-          CONTENT_API.relation,
-          { targetKind: t.kind, targetId: t.id, ...(ids ? { commentIds: ids } : {}) },
-          { quiet: true },
-        )
+        .call(CONTENT_API.relation, { targetKind: t.kind, targetId: t.id, ...(ids ? { commentIds: ids } : {}) }, { quiet: true })
         .then((r) => {
           // The visitor clicked meanwhile (an action resumed after signing in): this answer may
           // predate it, so ask again rather than undo the click.

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type * as contract from '../../../shared/api/free-model';
 import { FREE_MODEL_API } from '../../../shared/api/routes-programmes';
 import { useTranslation } from '../../i18n/react';
 import { useResume, whenSignedIn } from '../accounts/after-sign-in';
@@ -17,7 +16,7 @@ export default function DownloadButton({ modelId, fileId }: { modelId: string; f
   const download = async () => {
     setBusy(true);
     try {
-      const { url } = await api.call<typeof contract.link>(FREE_MODEL_API.link, { modelId, fileId });
+      const { url } = await api.call(FREE_MODEL_API.link, { modelId, fileId });
       window.location.assign(url);
     } catch {
       // The client showed why.

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type * as contract from '../../../shared/api/giftpack';
 import type { NewcomerOffer } from '../../../shared/api/giftpack';
 import type { MyPrizeView } from '../../../shared/api/lottery';
 import { GIFTPACK_API } from '../../../shared/api/routes-campaigns';
@@ -32,7 +31,7 @@ export default function NewcomerPack({ offer }: { offer: NewcomerOffer }) {
   useEffect(() => {
     if (!signedIn) return;
     api
-      .call<typeof contract.newcomer>(GIFTPACK_API.newcomer, { activityId: offer.id }, { quiet: true })
+      .call(GIFTPACK_API.newcomer, { activityId: offer.id }, { quiet: true })
       .then((o) => setStatus(o.status))
       .catch(() => {});
   }, [signedIn, api, offer.id]);
@@ -40,7 +39,7 @@ export default function NewcomerPack({ offer }: { offer: NewcomerOffer }) {
   const claim = async () => {
     setBusy(true);
     try {
-      setGifts(await api.call<typeof contract.claimNewcomer>(GIFTPACK_API.claimNewcomer, { activityId: offer.id }));
+      setGifts(await api.call(GIFTPACK_API.claimNewcomer, { activityId: offer.id }));
       setStatus('claimed');
     } catch {
       // The client showed why (not a new account, pack closed).

@@ -33,7 +33,7 @@ export default function RedeemForm() {
   const redeem = async (typed: string) => {
     setBusy(true);
     try {
-      const redeemed = await api.call<typeof contract.redeem>(GIFTPACK_API.redeem, { code: typed });
+      const redeemed = await api.call(GIFTPACK_API.redeem, { code: typed });
       track('CodeRedeem', { activityId: redeemed.activityId, prizeKind: redeemed.prize.kind });
       setGift(redeemed);
       setCode('');

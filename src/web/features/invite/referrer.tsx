@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type * as contract from '../../../shared/api/invite';
 import type { InviteCampaign, InviteSummary } from '../../../shared/api/invite';
 import { INVITE_API } from '../../../shared/api/routes-campaigns';
 import { useTranslation } from '../../i18n/react';
@@ -30,7 +29,7 @@ export default function Referrer({ page }: { page: InviteCampaign }) {
   useEffect(() => {
     if (!signedIn) return;
     api
-      .call<typeof contract.summary>(INVITE_API.summary, { activityId: page.id }, { quiet: true })
+      .call(INVITE_API.summary, { activityId: page.id }, { quiet: true })
       .then(setSummary)
       .catch(() => {});
   }, [signedIn, api, page.id, round]);
@@ -46,7 +45,7 @@ export default function Referrer({ page }: { page: InviteCampaign }) {
     setConfirming(null);
     setBusy(true);
     try {
-      const r = await api.call<typeof contract.claimTier>(INVITE_API.claimTier, { activityId: page.id, tier, confirm: true });
+      const r = await api.call(INVITE_API.claimTier, { activityId: page.id, tier, confirm: true });
       showToast(t('tiers.claimed', { prize: r.prize.name }));
       setRound((n) => n + 1);
     } catch {
@@ -58,7 +57,7 @@ export default function Referrer({ page }: { page: InviteCampaign }) {
   const collect = async () => {
     setBusy(true);
     try {
-      const r = await api.call<typeof contract.collect>(INVITE_API.collect, { activityId: page.id });
+      const r = await api.call(INVITE_API.collect, { activityId: page.id });
       showToast(t('invite.collected', { coins: r.coins }));
       setRound((n) => n + 1);
     } catch {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AcceptInviteResult, acceptInvite } from '../../../shared/api/lottery-invites';
+import type { AcceptInviteResult } from '../../../shared/api/lottery-invites';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { track } from '../../analytics/track';
 import type { ApiClient } from '../../api/client';
@@ -34,7 +34,7 @@ export function useAcceptInvite(api: Pick<ApiClient, 'call'>, lotteryId: string)
         return;
       }
     } catch {}
-    api.call<typeof acceptInvite>(LOTTERY_API.acceptInvite, { lotteryId, inviter }, { quiet: true }).then(
+    api.call(LOTTERY_API.acceptInvite, { lotteryId, inviter }, { quiet: true }).then(
       (r) => {
         track('FriendJoin', { activityId: lotteryId, bound: r.bound });
         setAnswer(r);

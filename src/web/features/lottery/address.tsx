@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type * as book from '../../../shared/api/addresses';
 import type { ShippingAddress } from '../../../shared/api/addresses';
 import { ADDRESS_API } from '../../../shared/api/routes-lottery';
 import { useTranslation } from '../../i18n/react';
@@ -30,14 +29,14 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
   const { activeId, winId } = loaderData;
   const api = useSignedInApi();
   const navigate = useNavigate();
-  const { state, reload } = useSignedInData((a) => a.call<typeof book.list>(ADDRESS_API.list, undefined, { quiet: true }), []);
+  const { state, reload } = useSignedInData((a) => a.call(ADDRESS_API.list, undefined, { quiet: true }), []);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
 
   const act = async (id: string, route: typeof ADDRESS_API.delete | typeof ADDRESS_API.setDefault) => {
     setBusy(id);
     try {
-      await api.call<typeof book.remove | typeof book.setDefault>(route, { id });
+      await api.call(route, { id });
       reload();
     } catch {
       // The client showed why.

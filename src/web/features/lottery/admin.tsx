@@ -1,4 +1,3 @@
-import type * as contract from '../../../shared/api/lottery';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { formatCount } from '../../../shared/format';
 import { useTranslation } from '../../i18n/react';
@@ -34,7 +33,7 @@ export default function RaffleAdmin({ loaderData }: Route.ComponentProps) {
 function Staff({ activeId, initialCode }: { activeId: string; initialCode: string }) {
   const { t, locale } = useTranslation('lottery');
   const { state, reload } = useSignedInData(
-    (api) => api.call<typeof contract.managerDataInfo>(LOTTERY_API.managerDataInfo, { lotteryId: activeId }, { quiet: true }),
+    (api) => api.call(LOTTERY_API.managerDataInfo, { lotteryId: activeId }, { quiet: true }),
     [activeId],
   );
   const n = (v: number) => formatCount(v, locale);

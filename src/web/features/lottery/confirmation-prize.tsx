@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type * as book from '../../../shared/api/addresses';
-import type * as contract from '../../../shared/api/lottery';
 import type { MyPrizeView } from '../../../shared/api/lottery';
 import { ADDRESS_API, LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { track } from '../../analytics/track';
@@ -40,12 +39,10 @@ export default function ConfirmationPrize({ loaderData }: Route.ComponentProps) 
     async (api) => {
       if (!winId) return null;
       const [win, addresses, info] = await Promise.all([
-        api.call<typeof contract.prizeInfo>(LOTTERY_API.prizeInfo, { id: winId }, { quiet: true }),
-        api.call<typeof book.list>(ADDRESS_API.list, undefined, { quiet: true }),
+        api.call(LOTTERY_API.prizeInfo, { id: winId }, { quiet: true }),
+        api.call(ADDRESS_API.list, undefined, { quiet: true }),
         // The campaign's end dates the shipping; a prize from a gift code has no raffle to ask.
-        activeId
-          ? api.call<typeof contract.getLotteryInfo>(LOTTERY_API.getLotteryInfo, { lotteryId: activeId }, { quiet: true }).catch(() => null)
-          : null,
+        activeId ? api.call(LOTTERY_API.getLotteryInfo, { lotteryId: activeId }, { quiet: true }).catch(() => null) : null,
       ]);
       return { win, addresses: addresses.list, endsAt: info?.endsAt ?? null };
     },
@@ -130,7 +127,7 @@ function Claim(p: {
     if (!values) return;
     setBusy(true);
     try {
-      await api.call<typeof contract.receiveAward>(LOTTERY_API.receiveAward, { awardsCode: win.redeemCode, addressInfo: values });
+      await api.call(LOTTERY_API.receiveAward, { awardsCode: win.redeemCode, addressInfo: values });
       track('PrizeClaim', {});
       p.onClaimed();
     } catch {

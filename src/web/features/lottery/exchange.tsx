@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type * as contract from '../../../shared/api/lottery';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { useTranslation } from '../../i18n/react';
 import { useSignedInApi } from '../accounts/signed-in-api';
@@ -21,7 +20,7 @@ export function ExchangeButton(p: { lotteryId: string; cost: number; coins: numb
     setBusy(true);
     setAsking(false);
     try {
-      p.onDone(await api.call<typeof contract.exchangeLotteryTimes>(LOTTERY_API.exchangeLotteryTimes, { lotteryId: p.lotteryId }));
+      p.onDone(await api.call(LOTTERY_API.exchangeLotteryTimes, { lotteryId: p.lotteryId }));
     } catch {
       // The client showed why.
     } finally {

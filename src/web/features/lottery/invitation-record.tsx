@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { InviteUsersPage, lotteryInviteUsers } from '../../../shared/api/lottery-invites';
+import type { InviteUsersPage } from '../../../shared/api/lottery-invites';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
@@ -35,11 +35,7 @@ export function Invites({ activeId }: { activeId: string }) {
   const { t } = useTranslation('lottery');
   const api = useSignedInApi();
   const page = (n: number) =>
-    api.call<typeof lotteryInviteUsers>(
-      LOTTERY_API.lotteryInviteUsers,
-      { lotteryId: activeId, page: n, pageSize: PAGE_SIZE },
-      { quiet: true },
-    );
+    api.call(LOTTERY_API.lotteryInviteUsers, { lotteryId: activeId, page: n, pageSize: PAGE_SIZE }, { quiet: true });
   const { state } = useSignedInData(() => page(1), [activeId]);
   const [more, setMore] = useState<InviteUsersPage[]>([]);
   const [busy, setBusy] = useState(false);

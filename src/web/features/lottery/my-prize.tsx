@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type * as contract from '../../../shared/api/lottery';
 import type { MyPrizeView } from '../../../shared/api/lottery';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { useTranslation } from '../../i18n/react';
@@ -31,10 +30,7 @@ export default function MyPrize({ loaderData }: Route.ComponentProps) {
 
 function Prizes({ activeId }: { activeId: string }) {
   const { t } = useTranslation('lottery');
-  const { state } = useSignedInData(
-    (api) => api.call<typeof contract.myPrize>(LOTTERY_API.myPrize, { lotteryId: activeId }, { quiet: true }),
-    [activeId],
-  );
+  const { state } = useSignedInData((api) => api.call(LOTTERY_API.myPrize, { lotteryId: activeId }, { quiet: true }), [activeId]);
   return (
     <div className="raffle-page">
       <Personal state={state} title={t('myPrize.title')}>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type * as book from '../../../shared/api/addresses';
 import { ADDRESS_API } from '../../../shared/api/routes-lottery';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
@@ -37,16 +36,14 @@ export default function NewAddress({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [makeDefault, setMakeDefault] = useState(false);
-  const { state } = useSignedInData((a) => a.call<typeof book.list>(ADDRESS_API.list, undefined, { quiet: true }), []);
+  const { state } = useSignedInData((a) => a.call(ADDRESS_API.list, undefined, { quiet: true }), []);
   const title = t(id ? 'address.editTitle' : 'address.addTitle');
 
   const save = async (values: AddressValues) => {
     setBusy(true);
     try {
       const input = { ...values, ...(makeDefault ? { isDefault: true } : {}) };
-      const saved = id
-        ? await api.call<typeof book.update>(ADDRESS_API.update, { ...input, id })
-        : await api.call<typeof book.add>(ADDRESS_API.add, input);
+      const saved = id ? await api.call(ADDRESS_API.update, { ...input, id }) : await api.call(ADDRESS_API.add, input);
       // From a claim (or the mall's checkout), a new address is the one to ship to; otherwise back to the book.
       navigate(
         returnTo && !id

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type * as contract from '../../../shared/api/lottery';
 import type { LotteryInfo } from '../../../shared/api/lottery';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { track } from '../../analytics/track';
@@ -72,7 +71,7 @@ export default function Share({ info, page = rafflePage, invite: about }: { info
     if (mode) track('InviteShare', { activityId: info.id, shareMethod: mode });
     if (!signedIn) return;
     try {
-      const r = await api.call<typeof contract.shareLog>(LOTTERY_API.shareLog, { lotteryId: info.id }, { quiet: true });
+      const r = await api.call(LOTTERY_API.shareLog, { lotteryId: info.id }, { quiet: true });
       if (r.granted) {
         showToast(t('share.granted'));
         drawsGranted(info.id, r.remaining);

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type * as contract from '../../../shared/api/lottery';
 import type { DrawResultView, LotteryInfo } from '../../../shared/api/lottery';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { PrizeKind } from '../../../shared/enums';
@@ -36,7 +35,7 @@ export function useDraw(info: LotteryInfo, look: { start(): void; stop(segment: 
 
   const refresh = useCallback(async () => {
     try {
-      setTimes(await api.call<typeof contract.getMyLotteryTimes>(LOTTERY_API.getMyLotteryTimes, { lotteryId: info.id }, { quiet: true }));
+      setTimes(await api.call(LOTTERY_API.getMyLotteryTimes, { lotteryId: info.id }, { quiet: true }));
     } catch {
       setTimes(null);
     }
@@ -77,7 +76,7 @@ export function useDraw(info: LotteryInfo, look: { start(): void; stop(segment: 
     const started = Date.now();
     look.start();
     try {
-      const r = await api.call<typeof contract.lottery>(LOTTERY_API.lottery, { lotteryId: info.id });
+      const r = await api.call(LOTTERY_API.lottery, { lotteryId: info.id });
       pending.current = r;
       trackDraw(info.id, r);
       await new Promise((ok) => setTimeout(ok, Math.max(0, MIN_ANIMATION_MS - (Date.now() - started))));

@@ -1,4 +1,4 @@
-import type { getJsapiSignature, JsapiSignature } from '../../../shared/api/lottery-wechat';
+import type { JsapiSignature } from '../../../shared/api/lottery-wechat';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { ResultCode } from '../../../shared/errors';
 import type { ApiClient } from '../../api/client';
@@ -62,7 +62,7 @@ export async function fetchJsapiSignature(
   const wait = deps.sleep ?? sleep;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await api.call<typeof getJsapiSignature>(LOTTERY_API.getJsapiSignature, { url }, { quiet: true });
+      return await api.call(LOTTERY_API.getJsapiSignature, { url }, { quiet: true });
     } catch (err) {
       const code = (err as { code?: unknown } | null)?.code;
       if (attempt >= MAX_RETRIES || FINAL_CODES.has(code)) throw err;

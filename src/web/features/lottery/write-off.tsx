@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import type * as contract from '../../../shared/api/lottery';
 import type { MyPrizeView } from '../../../shared/api/lottery';
 import { LOTTERY_API } from '../../../shared/api/routes-lottery';
 import { useTranslation } from '../../i18n/react';
@@ -28,7 +27,7 @@ export function WriteOff({ activeId, initialCode, onDone }: { activeId: string; 
     setBusy(true);
     setFound(null);
     try {
-      setFound(await api.call<typeof contract.checkLottery>(LOTTERY_API.checkLottery, { id: value.trim(), activeId }));
+      setFound(await api.call(LOTTERY_API.checkLottery, { id: value.trim(), activeId }));
     } catch {
       // The client showed why ('The code is Error').
     } finally {
@@ -39,7 +38,7 @@ export function WriteOff({ activeId, initialCode, onDone }: { activeId: string; 
     if (!found) return;
     setBusy(true);
     try {
-      const done = await api.call<typeof contract.writeOffOperation>(LOTTERY_API.writeOffOperation, { code: found.redeemCode, activeId });
+      const done = await api.call(LOTTERY_API.writeOffOperation, { code: found.redeemCode, activeId });
       setFound({ ...done, winner: found.winner });
       showToast(t('admin.writtenOffToast'));
       onDone();

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type * as contract from '../../../shared/api/mall';
 import type { Cart, CartLine } from '../../../shared/api/mall';
 import { MALL_API } from '../../../shared/api/routes-mall';
 import { MAX_QUANTITY } from '../../../shared/mall-rules';
@@ -26,7 +25,7 @@ export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('mall');
   const paths = mallPaths(loaderData.mallPath);
-  const { state } = useSignedInData((a) => a.call<typeof contract.cart>(MALL_API.cart, undefined, { quiet: true }), []);
+  const { state } = useSignedInData((a) => a.call(MALL_API.cart, undefined, { quiet: true }), []);
   const [latest, setLatest] = useState<Cart | null>(null);
   const view = state.status === 'ready' && latest ? { status: 'ready' as const, data: latest } : state;
   return (
@@ -49,7 +48,7 @@ function CartView({ cart, base, onChange }: { cart: Cart; base: string; onChange
   const set = async (productId: number, quantity: number) => {
     setBusy(productId);
     try {
-      onChange(await api.call<typeof contract.setCart>(MALL_API.setCart, { productId, quantity }));
+      onChange(await api.call(MALL_API.setCart, { productId, quantity }));
     } catch {
       // The client showed why.
     } finally {

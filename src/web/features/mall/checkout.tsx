@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type * as book from '../../../shared/api/addresses';
 import type { ShippingAddress } from '../../../shared/api/addresses';
-import type * as contract from '../../../shared/api/mall';
 import type { ProductCard } from '../../../shared/api/mall';
 import { ADDRESS_API } from '../../../shared/api/routes-lottery';
 import { MALL_API } from '../../../shared/api/routes-mall';
@@ -48,12 +46,12 @@ interface Line {
 async function loadCheckout(api: ApiClient, buyNow: { productId: number; quantity: number } | null) {
   const [lines, addresses] = await Promise.all([
     buyNow
-      ? api.call<typeof contract.product>(MALL_API.product, { id: buyNow.productId }, { quiet: true }).then((p): Line[] => {
+      ? api.call(MALL_API.product, { id: buyNow.productId }, { quiet: true }).then((p): Line[] => {
           const quantity = Math.min(buyNow.quantity, Math.max(1, capOf(p)));
           return [{ product: p, quantity, available: p.onSale && capOf(p) >= quantity }];
         })
-      : api.call<typeof contract.cart>(MALL_API.cart, undefined, { quiet: true }).then((c): Line[] => c.lines),
-    api.call<typeof book.list>(ADDRESS_API.list, undefined, { quiet: true }),
+      : api.call(MALL_API.cart, undefined, { quiet: true }).then((c): Line[] => c.lines),
+    api.call(ADDRESS_API.list, undefined, { quiet: true }),
   ]);
   return { lines, addresses: addresses.list, addressLimit: addresses.limit };
 }
@@ -131,7 +129,7 @@ function Form(p: {
     if (!addressId || busy) return;
     setBusy(true);
     try {
-      const order = await api.call<typeof contract.createOrder>(MALL_API.createOrder, {
+      const order = await api.call(MALL_API.createOrder, {
         addressId,
         remark: remark.trim(),
         ...(p.buyNow ? { lines: lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })) } : {}),

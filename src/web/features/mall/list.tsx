@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type * as contract from '../../../shared/api/mall';
 import type { ProductCard } from '../../../shared/api/mall';
 import { MALL_API } from '../../../shared/api/routes-mall';
 import { useApi } from '../../api/use-api';
@@ -52,7 +51,7 @@ export default function MallList({ loaderData }: Route.ComponentProps) {
     if (!last) return;
     setBusy(true);
     try {
-      const page = await api.call<typeof contract.products>(MALL_API.products, { before: last.id, limit: PAGE });
+      const page = await api.call(MALL_API.products, { before: last.id, limit: PAGE });
       setItems((list) => [...list, ...page.items.filter((p) => !list.some((x) => x.id === p.id))]);
       setMore(page.more);
     } catch {

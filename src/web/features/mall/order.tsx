@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { data, Link } from 'react-router';
-import type * as contract from '../../../shared/api/mall';
 import type { Order } from '../../../shared/api/mall';
 import { MALL_API } from '../../../shared/api/routes-mall';
 import { detectDevice } from '../../../shared/device';
@@ -68,7 +67,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
 function Loaded({ orderNo, paths, qr }: { orderNo: string; paths: MallPaths; qr: string | null }) {
   const { t } = useTranslation('mall');
-  const { state } = useSignedInData((a) => a.call<typeof contract.order>(MALL_API.order, { orderNo }, { quiet: true }), [orderNo]);
+  const { state } = useSignedInData((a) => a.call(MALL_API.order, { orderNo }, { quiet: true }), [orderNo]);
   const [latest, setLatest] = useState<Order | null>(null);
   const view = state.status === 'ready' && latest ? { status: 'ready' as const, data: latest } : state;
   return (
@@ -104,7 +103,7 @@ function OrderView({ order, paths, qr, onOrder }: { order: Order; paths: MallPat
     setBusy(true);
     try {
       const route = which === 'cancel' ? MALL_API.cancel : MALL_API.confirm;
-      onOrder(await api.call<typeof contract.cancel | typeof contract.confirm>(route, { orderNo: order.orderNo }));
+      onOrder(await api.call(route, { orderNo: order.orderNo }));
       showToast(t(which === 'cancel' ? 'order.cancelled' : 'order.confirmed'));
     } catch {
       // The client showed why (the order moved on meanwhile: 3805).

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type * as contract from '../../../shared/api/mall';
 import type { OrderCard } from '../../../shared/api/mall';
 import { MALL_API } from '../../../shared/api/routes-mall';
 import type { OrderState } from '../../../shared/mall-rules';
@@ -52,7 +51,7 @@ function OrderList({ tab, paths }: { tab: OrderState | null; paths: MallPaths })
   const { t } = useTranslation('mall');
   const api = useSignedInApi();
   const { state } = useSignedInData(
-    (a) => a.call<typeof contract.orders>(MALL_API.orders, { limit: PAGE, ...(tab ? { state: tab } : {}) }, { quiet: true }),
+    (a) => a.call(MALL_API.orders, { limit: PAGE, ...(tab ? { state: tab } : {}) }, { quiet: true }),
     [tab],
   );
   const [extra, setExtra] = useState<{ items: OrderCard[]; more: boolean } | null>(null);
@@ -67,7 +66,7 @@ function OrderList({ tab, paths }: { tab: OrderState | null; paths: MallPaths })
           if (cursor === null) return;
           setBusy(true);
           try {
-            const page = await api.call<typeof contract.orders>(MALL_API.orders, {
+            const page = await api.call(MALL_API.orders, {
               before: cursor,
               limit: PAGE,
               ...(tab ? { state: tab } : {}),

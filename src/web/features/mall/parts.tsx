@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type * as contract from '../../../shared/api/mall';
 import type { Cart, OrderLine, ProductCard } from '../../../shared/api/mall';
 import { MALL_API } from '../../../shared/api/routes-mall';
 import { formatFen, type OrderState } from '../../../shared/mall-rules';
@@ -47,7 +46,7 @@ export function MallNav({ paths, count }: { paths: MallPaths; count: number | nu
  * a call answered, so the count follows without asking again.
  */
 export function useCart() {
-  const { state } = useSignedInData((a) => a.call<typeof contract.cart>(MALL_API.cart, undefined, { quiet: true }), []);
+  const { state } = useSignedInData((a) => a.call(MALL_API.cart, undefined, { quiet: true }), []);
   const [latest, setLatest] = useState<Cart | null>(null);
   useEffect(() => {
     if (state.status === 'ready') setLatest(state.data);

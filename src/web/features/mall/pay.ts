@@ -1,4 +1,3 @@
-import type * as contract from '../../../shared/api/mall';
 import type { JsapiPayParams, Order, PayStart } from '../../../shared/api/mall';
 import { MALL_API } from '../../../shared/api/routes-mall';
 import { ResultCode } from '../../../shared/errors';
@@ -70,14 +69,14 @@ export async function syncUntilSettled(
   for (let i = 0; i < tries; i++) {
     if (i > 0) await wait(opts.gapMs ?? 1000);
     try {
-      order = await api.call<typeof contract.sync>(MALL_API.sync, { orderNo }, { quiet: true });
+      order = await api.call(MALL_API.sync, { orderNo }, { quiet: true });
       if (order.state !== 'created') return { settled: true as const, order };
     } catch (err) {
       // A network hiccup between tries is not the answer; the last try's failure is.
       if (i === tries - 1 && !order) throw err;
     }
   }
-  if (!order) order = await api.call<typeof contract.order>(MALL_API.order, { orderNo });
+  if (!order) order = await api.call(MALL_API.order, { orderNo });
   return { settled: false as const, order };
 }
 
@@ -109,7 +108,7 @@ export function waitForBridge(inWechat: boolean, timeoutMs = 5000): Promise<Weix
 
 /** Sends the visitor through WeChat's silent authorisation, back to this page. */
 export async function authorizePayer(api: ApiClient, returnTo: string, go: (url: string) => void): Promise<void> {
-  const { url } = await api.call<typeof contract.payerAuthorize>(MALL_API.payerAuthorize, { returnTo });
+  const { url } = await api.call(MALL_API.payerAuthorize, { returnTo });
   go(url);
 }
 
@@ -126,7 +125,7 @@ export async function bindPayerFromUrl(api: ApiClient, url: URL, replace: (pathA
   // The authorise URL's fragment rides along the redirects back here: it means nothing to us.
   if (clean.hash === '#wechat_redirect') clean.hash = '';
   replace(clean.pathname + clean.search + clean.hash);
-  await api.call<typeof contract.payerBind>(MALL_API.payerBind, { code });
+  await api.call(MALL_API.payerBind, { code });
   return true;
 }
 
@@ -134,7 +133,7 @@ export async function bindPayerFromUrl(api: ApiClient, url: URL, replace: (pathA
 export async function startPay(deps: PayDeps, orderNo: string, opts: { afterBind?: boolean } = {}): Promise<PayOutcome> {
   let start: PayStart;
   try {
-    start = await deps.api.call<typeof contract.pay>(MALL_API.pay, { orderNo }, { quiet: true });
+    start = await deps.api.call(MALL_API.pay, { orderNo }, { quiet: true });
   } catch (err) {
     const error = err instanceof ApiError ? err : new ApiError(null, null, String(err));
     // WeChat's authorisation only works inside WeChat: elsewhere, say to open the page there.

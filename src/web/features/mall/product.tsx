@@ -110,7 +110,7 @@ function Buy({ product, base, onCart }: { product: Product; base: string; onCart
   const add = async (wanted: number) => {
     setBusy(true);
     try {
-      const cart = await api.call<typeof contract.cart>(MALL_API.cart);
+      const cart = await api.call(MALL_API.cart);
       const current = cart.lines.find((l) => l.product.id === product.id)?.quantity ?? 0;
       const next = Math.min(current + wanted, cap);
       if (next <= current) {
@@ -118,7 +118,7 @@ function Buy({ product, base, onCart }: { product: Product; base: string; onCart
         showToast(t('product.atMost', { count: cap }));
         return;
       }
-      const after = await api.call<typeof contract.setCart>(MALL_API.setCart, { productId: product.id, quantity: next });
+      const after = await api.call(MALL_API.setCart, { productId: product.id, quantity: next });
       onCart(after);
       showToast(next < current + wanted ? t('product.addedCapped', { count: next }) : t('product.added'));
     } catch {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type * as contract from '../../../shared/api/modeler';
 import { MODELER_API } from '../../../shared/api/routes-programmes';
 import { useTranslation } from '../../i18n/react';
 import { useSignedInApi } from '../accounts/signed-in-api';
@@ -10,7 +9,7 @@ export default function CloseRequest({ id }: { id: number }) {
   const { t } = useTranslation('modeler');
   const api = useSignedInApi();
   const [closed, setClosed] = useState(false);
-  const { state } = useSignedInData((a) => a.call<typeof contract.request>(MODELER_API.request, { id }, { quiet: true }), [id]);
+  const { state } = useSignedInData((a) => a.call(MODELER_API.request, { id }, { quiet: true }), [id]);
   if (closed) return <p className="notice">{t('closedNotice')}</p>;
   if (state.status !== 'ready' || !state.data.mine || state.data.closed) return null;
   return (
@@ -18,7 +17,7 @@ export default function CloseRequest({ id }: { id: number }) {
       type="button"
       className="btn btn-block btn-secondary"
       onClick={() =>
-        void api.call<typeof contract.close>(MODELER_API.close, { id }).then(
+        void api.call(MODELER_API.close, { id }).then(
           () => setClosed(true),
           () => {},
         )

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type * as contract from '../../../shared/api/modeler';
 import { MODELER_API } from '../../../shared/api/routes-programmes';
 import {
   BUDGET_MAX,
@@ -67,7 +66,7 @@ function Form() {
     setBusy(true);
     try {
       const images = await Promise.all(files.map(base64));
-      const r = await api.call<typeof contract.post>(MODELER_API.post, { ...values, budget: budget ?? 0, images });
+      const r = await api.call(MODELER_API.post, { ...values, budget: budget ?? 0, images });
       void navigate(requestPath(r.id));
     } catch {
       // The client showed why.

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type * as contract from '../../../shared/api/modeler';
 import type { Contest, ContestEntry } from '../../../shared/api/modeler';
 import { MODELER_API } from '../../../shared/api/routes-programmes';
 import { whenSignedIn } from '../accounts/after-sign-in';
@@ -15,10 +14,7 @@ export default function Voting({ contest }: { contest: Contest }) {
   const api = useSignedInApi();
   const [entries, setEntries] = useState(contest.entries);
   const [busy, setBusy] = useState<number | null>(null);
-  const { state, reload } = useSignedInData(
-    (a) => a.call<typeof contract.myVotes>(MODELER_API.myVotes, { contestId: contest.id }, { quiet: true }),
-    [contest.id],
-  );
+  const { state, reload } = useSignedInData((a) => a.call(MODELER_API.myVotes, { contestId: contest.id }, { quiet: true }), [contest.id]);
   const voted = new Set(state.status === 'ready' ? state.data.entryIds : []);
   const canVote = contest.state === 'voting';
 
@@ -30,7 +26,7 @@ export default function Voting({ contest }: { contest: Contest }) {
     if (busy !== null || state.status !== 'ready') return;
     setBusy(e.id);
     api
-      .call<typeof contract.vote>(voted.has(e.id) ? MODELER_API.unvote : MODELER_API.vote, { entryId: e.id })
+      .call(voted.has(e.id) ? MODELER_API.unvote : MODELER_API.vote, { entryId: e.id })
       .then((r) => setEntries((list) => list.map((x) => (x.id === r.entryId ? { ...x, votes: r.votes } : x))))
       .catch(() => {
         // The client said why (voting closed, signed out).

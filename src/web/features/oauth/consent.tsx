@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { CallResult } from '../../../shared/api/call-types';
+import { withParams } from '../../../shared/api/routes';
 import { OAUTH_API } from '../../../shared/api/routes-accounts';
 import { ResultCode } from '../../../shared/errors';
 import { useApi } from '../../api/use-api';
@@ -27,13 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => headTags(data?.head);
 
-interface Details {
-  uid: string;
-  prompt: 'login' | 'consent';
-  client: { clientId: string; name: string };
-  scopes: string[];
-  signedIn: boolean;
-}
+type Details = CallResult<typeof OAUTH_API.interaction>;
 
 type View = { kind: 'loading' } | { kind: 'expired' } | { kind: 'ready'; details: Details } | { kind: 'leaving' };
 
@@ -47,7 +43,7 @@ export default function Consent({ loaderData }: Route.ComponentProps) {
 
   const load = useCallback(async () => {
     try {
-      const details = (await api.call(OAUTH_API.interaction(uid), undefined, { quiet: true })) as Details;
+      const details = await api.call(withParams(OAUTH_API.interaction, { uid }), undefined, { quiet: true });
       setView({ kind: 'ready', details });
     } catch {
       setView({ kind: 'expired' });
@@ -63,8 +59,8 @@ export default function Consent({ loaderData }: Route.ComponentProps) {
   const finish = async (choice: 'approve' | 'deny') => {
     setBusy(true);
     try {
-      const route = choice === 'approve' ? OAUTH_API.approve(uid) : OAUTH_API.deny(uid);
-      const { redirectTo } = (await api.call(route)) as { redirectTo: string };
+      const route = choice === 'approve' ? OAUTH_API.approve : OAUTH_API.deny;
+      const { redirectTo } = await api.call(withParams(route, { uid }));
       setView({ kind: 'leaving' });
       window.location.assign(redirectTo);
     } catch (err) {

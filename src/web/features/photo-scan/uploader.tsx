@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Envelope } from '../../../shared/api/envelope';
-import type * as contract from '../../../shared/api/photo-scan';
 import type { PhotoScanJob } from '../../../shared/api/photo-scan';
 import { PHOTO_SCAN_API, PHOTO_SCAN_JOB_API, PHOTO_SCAN_PHOTO_PATH, photoJobRoute } from '../../../shared/api/routes-programmes';
 import { headerContextValues } from '../../../shared/context';
@@ -62,9 +61,9 @@ export default function Uploader({ rule, photos }: { rule: PhotoRule; photos: Pi
   const run = useCallback(async () => {
     let done = 0;
     try {
-      if (jobId.current === null) jobId.current = (await api.call<typeof contract.create>(PHOTO_SCAN_API.create, rule, { quiet: true })).id;
+      if (jobId.current === null) jobId.current = (await api.call(PHOTO_SCAN_API.create, rule, { quiet: true })).id;
       const id = jobId.current;
-      const job = await api.call<typeof contract.job>(photoJobRoute(PHOTO_SCAN_JOB_API.job, id), undefined, { quiet: true });
+      const job = await api.call(photoJobRoute(PHOTO_SCAN_JOB_API.job, id), undefined, { quiet: true });
       const stored = new Set(job.photos.map((p) => p.index));
       done = stored.size;
       setState({ status: 'uploading', done });
@@ -74,7 +73,7 @@ export default function Uploader({ rule, photos }: { rule: PhotoRule; photos: Pi
         done += 1;
         setState({ status: 'uploading', done });
       }
-      const submitted = await api.call<typeof contract.submit>(photoJobRoute(PHOTO_SCAN_JOB_API.submit, id), undefined, { quiet: true });
+      const submitted = await api.call(photoJobRoute(PHOTO_SCAN_JOB_API.submit, id), undefined, { quiet: true });
       setState({ status: 'submitted', job: submitted });
     } catch (err) {
       if (isSessionError(err)) return setState({ status: 'signIn' });

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { UNIVER_API } from '../../../shared/api/routes-programmes';
-import type * as contract from '../../../shared/api/univer';
 import type { UniverRegistration } from '../../../shared/api/univer';
 import {
   graduationYears,
@@ -29,7 +28,7 @@ const FIELDS: { name: RegistrationTextField; auto: string; type?: string }[] = [
 /** The signed-in student's registration, or the form; signed-out visitors are asked to sign in. */
 export default function Registration() {
   const { t } = useTranslation('univer');
-  const { state, reload } = useSignedInData((api) => api.call<typeof contract.mine>(UNIVER_API.mine, undefined, { quiet: true }), []);
+  const { state, reload } = useSignedInData((api) => api.call(UNIVER_API.mine, undefined, { quiet: true }), []);
   if (state.status === 'signedOut')
     return (
       <section className="card">
@@ -101,7 +100,7 @@ function RegistrationForm({ onDone }: { onDone: () => void }) {
     }
     setBusy(true);
     try {
-      await api.call<typeof contract.register>(UNIVER_API.register, { ...values, graduationYear: Number(values.graduationYear) });
+      await api.call(UNIVER_API.register, { ...values, graduationYear: Number(values.graduationYear) });
       onDone();
     } catch {
       // The client showed why (already registered, student id taken).

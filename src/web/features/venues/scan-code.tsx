@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type * as accounts from '../../../shared/api/accounts';
 import { ACCOUNTS_API } from '../../../shared/api/routes-accounts';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
@@ -55,7 +54,7 @@ export default function ScanCode() {
     let route = routeScan(text, origin, []);
     // Whether a prize code goes to the write-off depends on the visitor's staff roles.
     if (route.kind === 'prize' && signedIn) {
-      const roles: Role[] = await api.call<typeof accounts.me>(ACCOUNTS_API.me, undefined, { quiet: true }).then(
+      const roles: Role[] = await api.call(ACCOUNTS_API.me, undefined, { quiet: true }).then(
         (me) => me.roles,
         () => [],
       );

@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import { VENUES_API } from '../../../shared/api/routes-venues';
-import type * as contract from '../../../shared/api/venues';
 import { formatCount } from '../../../shared/format';
 import { useTranslation } from '../../i18n/react';
 import { headTags } from '../../seo';
@@ -41,7 +40,7 @@ export default function VenueAdmin({ loaderData }: Route.ComponentProps) {
 
 function Staff({ slug, title, code }: { slug: string; title: string; code: string }) {
   const { t, locale } = useTranslation('venues');
-  const { state, reload } = useSignedInData((api) => api.call<typeof contract.today>(VENUES_API.today, { slug }, { quiet: true }), [slug]);
+  const { state, reload } = useSignedInData((api) => api.call(VENUES_API.today, { slug }, { quiet: true }), [slug]);
   const n = (v: number) => formatCount(v, locale);
   return (
     <div className="venue">
