@@ -117,7 +117,6 @@ const DOMAINS = [
   checkinPlugin,
   collectionPlugin,
   giftpackPlugin,
-  consolePlugin,
   univerPlugin,
   photoScanPlugin,
   modelerPlugin,
@@ -125,6 +124,8 @@ const DOMAINS = [
   analyticsPlugin,
   venuesPlugin,
   mallPlugin,
+  // After every domain whose admin calls its sections use (its dependencies are checked in order).
+  consolePlugin,
   sitePlugin,
   oauthPlugin,
 ];

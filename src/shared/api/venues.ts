@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LotteryInfo } from './lottery';
-import { CONTROL, localized, type TLocalized, text, time, ZId, ZTimeZone } from './lottery-admin';
+import { CONTROL, localized, text, time, ZId, ZTimeZone } from './lottery-admin';
 import { VENUES_ADMIN_API, VENUES_API } from './routes-venues';
 
 /**
@@ -75,28 +75,31 @@ export const ZVenueUpdate = z
   .superRefine(datesInOrder);
 export type TVenueUpdate = z.infer<typeof ZVenueUpdate>;
 
-/** A venue as configured (admin answers). */
-export interface TAdminVenue {
-  id: number;
-  slug: string;
-  wechatPath: string;
-  name: TLocalized;
-  place: TLocalized;
-  startsAt: number;
-  endsAt: number;
-  timeZone: string;
-  printers: TPrinter[];
-  samples: number[];
-  campaignId: number;
-  wechat: { dev?: string; pro?: string };
-  createdAt: number;
-  updatedAt: number;
-}
+const ZTexts = z.object({ en: z.string(), 'zh-CN': z.string(), 'zh-TW': z.string(), fr: z.string() });
 
-export const createVenue = { ...VENUES_ADMIN_API.create, input: ZVenueInput, result: z.custom<TAdminVenue>() };
-export const updateVenue = { ...VENUES_ADMIN_API.update, input: ZVenueUpdate, result: z.custom<TAdminVenue>() };
-export const getVenue = { ...VENUES_ADMIN_API.get, input: z.object({ slug: ZVenueSlug }), result: z.custom<TAdminVenue>() };
-export const listVenues = { ...VENUES_ADMIN_API.list, result: z.custom<TAdminVenue[]>() };
+/** A venue as configured (admin answers). */
+export const ZAdminVenue = z.object({
+  id: z.number(),
+  slug: z.string(),
+  wechatPath: z.string(),
+  name: ZTexts,
+  place: ZTexts,
+  startsAt: z.number(),
+  endsAt: z.number(),
+  timeZone: z.string(),
+  printers: z.array(z.object({ name: z.string(), model: z.string() })),
+  samples: z.array(z.number()),
+  campaignId: z.number(),
+  wechat: z.object({ dev: z.string().optional(), pro: z.string().optional() }),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type TAdminVenue = z.infer<typeof ZAdminVenue>;
+
+export const createVenue = { ...VENUES_ADMIN_API.create, input: ZVenueInput, result: ZAdminVenue };
+export const updateVenue = { ...VENUES_ADMIN_API.update, input: ZVenueUpdate, result: ZAdminVenue };
+export const getVenue = { ...VENUES_ADMIN_API.get, input: z.object({ slug: ZVenueSlug }), result: ZAdminVenue };
+export const listVenues = { ...VENUES_ADMIN_API.list, result: z.array(ZAdminVenue) };
 
 export type VenueState = 'notStarted' | 'ongoing' | 'ended';
 

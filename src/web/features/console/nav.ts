@@ -29,6 +29,7 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   // The Mall and Content sections.
   { path: consolePaths.mall, labelKey: 'nav.mall', section: 'mall' },
   { path: consolePaths.content, labelKey: 'nav.content', section: 'content' },
+  { path: consolePaths.venues, labelKey: 'nav.venues', section: 'venues' },
 ];
 
 /** The entries a user with these sections sees. */

@@ -20,4 +20,7 @@ export const consolePaths = {
   mallOrders: '/admin/mall/orders',
   mallOrder: (orderNo: string) => `/admin/mall/orders/${orderNo}`,
   content: '/admin/content',
+  // The Venues section.
+  venues: '/admin/venues',
+  venue: (slug: string) => `/admin/venues/${slug}`,
 } as const;
