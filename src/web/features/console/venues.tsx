@@ -12,6 +12,7 @@ import { sectionStatus } from './mall-access';
 import { consolePaths } from './paths';
 import './operations.css';
 import './catalogue.css';
+import './venues-console.css';
 
 /**
  * The Venues section: the venues the signed-in staff member may edit (all of them for admins, their
@@ -49,7 +50,7 @@ export default function ConsoleVenues({ loaderData }: Route.ComponentProps) {
               <Link to={consolePaths.venue(v.slug)}>
                 <strong>{v.name}</strong>
               </Link>
-              <span className="badge">/{v.slug}</span>
+              <span className="badge venue-slug">/{v.slug}</span>
             </header>
             <p className="small">{v.dates}</p>
             <p className={v.missing.length > 0 ? 'small console-missing' : 'small muted'}>
