@@ -4,7 +4,6 @@ import type { FieldIssue } from '../../../shared/api/envelope';
 import { VENUES_ADMIN_API } from '../../../shared/api/routes-venues';
 import type * as venues from '../../../shared/api/venues';
 import { isAdmin, may } from '../../../shared/console-access';
-import { ApiError } from '../../api/client';
 import { useApi } from '../../api/use-api';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';
@@ -13,6 +12,7 @@ import { venuePaths } from '../venues/venue-paths';
 import type { Route } from './+types/venue-texts';
 import { NotYours } from './catalogue-parts';
 import { consoleAccess } from './console-loader';
+import { FieldIssues, issuesOf } from './field-issues';
 import { sectionStatus } from './mall-access';
 import { consolePaths } from './paths';
 import type { Texts } from './raffle-draft';
@@ -59,7 +59,7 @@ function TextsForm({ venue, admin }: { venue: venues.TAdminVenue; admin: boolean
       showToast(t('console.saved'));
     } catch (err) {
       // The client's toast says why; a parameter error also names its fields here.
-      if (err instanceof ApiError) setIssues(((err.result as { issues?: FieldIssue[] } | null)?.issues ?? []).slice(0, 10));
+      setIssues(issuesOf(err));
     } finally {
       setBusy(false);
     }
@@ -71,13 +71,7 @@ function TextsForm({ venue, admin }: { venue: venues.TAdminVenue; admin: boolean
       <TextsField legend={t('console.name')} value={name} onChange={setName} />
       <TextsField legend={t('console.place')} value={place} onChange={setPlace} long />
       {admin ? null : <p className="small muted">{t('console.adminOnly')}</p>}
-      {issues.length > 0 ? (
-        <ul role="alert" className="cat-issues">
-          {issues.map((i) => (
-            <li key={`${i.field}:${i.message}`}>{i.field ? `${t('console.field', { field: i.field })} ${i.message}` : i.message}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldIssues issues={issues} label={(field) => t('console.field', { field })} />
       <div className="ops-row">
         <button type="submit" className="btn" disabled={busy}>
           {t('console.save')}
