@@ -133,6 +133,7 @@ const DOMAINS = [
   analyticsPlugin,
   venuesPlugin,
   mallPlugin,
+  // After every domain whose admin calls its sections use (its dependencies are checked in order).
   consolePlugin,
   sitePlugin,
   oauthPlugin,

@@ -37,6 +37,8 @@ export function pageServices(s: Services) {
     modeler: only(s.modeler, ['contest', 'request', 'requests']),
     site: only(s.site, ['landing']),
     venues: only(s.venues, ['laboratory', 'landing', 'view', 'wechat']),
+    /** The console's Venues pages: set-up reads (the loaders check the venue's scope first). */
+    venuesAdmin: only(s.venues, ['get', 'list']),
   });
 }
 

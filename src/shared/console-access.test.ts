@@ -30,7 +30,10 @@ describe('console access', () => {
     // Any staff member finds members; only support changes them.
     expect(may(staff('mall'), 'change', { type: 'area', area: 'people' })).toBe(false);
     expect(may(staff('support'), 'change', { type: 'area', area: 'people' })).toBe(true);
-    expect(consoleSections(staff('venue:cd16'))).toEqual(['people']);
+    // Venue staff see the Venues section (their venues only) but create none.
+    expect(consoleSections(staff('venue:cd16'))).toEqual(['venues', 'people']);
+    expect(may(staff('venue:cd16'), 'change', { type: 'area', area: 'venues' })).toBe(false);
+    expect(may(staff('venue:cd16'), 'change', { type: 'venue', slug: 'cd16' })).toBe(true);
     expect(may(staff('venue:cd16'), 'view', { type: 'venue', slug: 'tct' })).toBe(false);
     const all = staff('*');
     expect(may(all, 'change', { type: 'area', area: 'roles' })).toBe(false);

@@ -71,8 +71,10 @@ export function may(grants: readonly Grant[], action: ConsoleAction, item: Conso
         // Any staff member may look a member up (a winner, a buyer); changing one is support's.
         case 'people':
           return action === 'view' ? isStaff(grants) : staffOf(grants, 'support');
-        // Venue set-up is an admin's; venue staff have their venue's own staff page.
+        // Venue staff see the list (of their venues only) and edit their venue's texts; creating
+        // a venue, and its dates, raffle and samples, stay an admin's.
         case 'venues':
+          return action === 'view' && anyScoped(grants, 'venue:');
         case 'audit':
         case 'roles':
         case 'programmes':
@@ -80,6 +82,9 @@ export function may(grants: readonly Grant[], action: ConsoleAction, item: Conso
       }
   }
 }
+
+/** What venue staff may change of their own venue (the rest of its set-up is an admin's). */
+export const VENUE_STAFF_FIELDS = ['name', 'place'] as const;
 
 /**
  * The console's sections and the item each stands for: a section shows in the navigation when its

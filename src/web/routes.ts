@@ -122,6 +122,8 @@ export default [
     route('mall/orders/:orderNo', 'features/console/mall-order.tsx', { id: 'console-mall-order' }),
     route('content', 'features/console/content-import.tsx', { id: 'console-content' }),
     route('audit', 'features/console/audit.tsx', { id: 'console-audit' }),
+    route('venues', 'features/console/venues.tsx', { id: 'console-venues' }),
+    route('venues/:slug', 'features/console/venue-texts.tsx', { id: 'console-venue' }),
   ]),
 
   // Venues: one page module per kind of page, configured per slug on the server.

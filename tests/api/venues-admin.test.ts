@@ -6,7 +6,7 @@ import { CLIENT_HEADERS, ENGINES } from '../helpers/app';
 import { makeCampaign } from '../helpers/lottery';
 import { appSuite } from '../helpers/suite';
 
-/** The venue admin API: admins only, every field checked, references must exist. */
+/** The venue admin API: admins set venues up, venue staff edit their texts; every field checked, references must exist. */
 const BASE = '/api/cxy/admin/v2/venues';
 const T0 = Date.parse('2026-12-01T01:00:00Z');
 const texts = (s: string) => ({ en: `${s} en`, 'zh-CN': `${s} 简`, 'zh-TW': `${s} 繁`, fr: `${s} fr` });
@@ -60,21 +60,60 @@ describe.each(ENGINES)('venue admin API on %s', (engine) => {
     return { admin, campaignId, models, valid };
   };
 
-  it('lets only global admins in', async () => {
+  it('lets members and strangers nowhere, and venue staff create nothing', async () => {
     const { valid } = await setup();
     const before = await venueCount();
     const anonymous = await call('POST', 'create', undefined, valid());
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.code).toBe(ResultCode.token);
-    for (const cookie of [await signedIn('Member'), await signedIn('Venue staff', [{ role: 'staff', scope: 'venue:cd16' }])]) {
+    const member = await signedIn('Member');
+    for (const cookie of [member, await signedIn('Venue staff', [{ role: 'staff', scope: 'venue:cd16' }])]) {
       const denied = await call('POST', 'create', cookie, valid());
       expect(denied.status).toBe(403);
       expect(denied.body.code).toBe(ResultCode.forbiddenRole);
-      expect((await call('POST', 'update', cookie, { slug: 'cd16', timeZone: 'UTC' })).status).toBe(403);
-      expect((await call('GET', 'get?slug=cd16', cookie)).status).toBe(403);
-      expect((await call('GET', 'list', cookie)).status).toBe(403);
     }
+    expect((await call('POST', 'update', member, { slug: 'cd16', name: texts('x') })).status).toBe(403);
+    expect((await call('GET', 'get?slug=cd16', member)).status).toBe(403);
+    expect((await call('GET', 'list', member)).status).toBe(403);
     expect(await venueCount()).toBe(before);
+  });
+
+  it("lets a venue's staff read their venue and change its texts only, with an audit row", async () => {
+    const { admin, valid } = await setup();
+    const mine = valid();
+    const theirs = valid();
+    await call('POST', 'create', admin, mine);
+    await call('POST', 'create', admin, theirs);
+    const staff = await signedIn('Venue staff', [{ role: 'staff', scope: `venue:${mine.slug}` }]);
+    const list = (await call('GET', 'list', staff)).body.result as { slug: string }[];
+    expect(list.map((v) => v.slug)).toEqual([mine.slug]);
+    expect((await call('GET', `get?slug=${mine.slug}`, staff)).body.result.slug).toBe(mine.slug);
+    // Another venue, and the set-up beyond the texts, are refused and change nothing.
+    for (const [body, read] of [
+      [{ slug: theirs.slug, name: texts('Mine now') }, 'get'],
+      [{ slug: mine.slug, name: texts('Moved'), timeZone: 'UTC' }, 'own'],
+      [{ slug: mine.slug, campaignId: 1 }, 'own'],
+    ] as const) {
+      const res = await call('POST', 'update', staff, body);
+      expect(res.status, read).toBe(403);
+      expect(res.body.code).toBe(ResultCode.forbiddenRole);
+    }
+    expect((await call('GET', `get?slug=${theirs.slug}`, staff)).status).toBe(403);
+    expect((await call('GET', `get?slug=${theirs.slug}`, admin)).body.result.name).toEqual(texts('Hall'));
+    // Bad texts are refused naming the field.
+    const bad = await call('POST', 'update', staff, { slug: mine.slug, place: { ...texts('x'), fr: 'a\u0000b' } });
+    expect(bad.body.code).toBe(ResultCode.parameter);
+    expect(bad.body.result.issues[0].field).toBe('place.fr');
+    const audits = () =>
+      suite.t.db.kysely.selectFrom('admin_audit').selectAll().where('item_type', '=', 'venue').where('item_id', '=', mine.slug).execute();
+    expect((await audits()).filter((r) => r.action === 'venue.update')).toHaveLength(0);
+    const ok = await call('POST', 'update', staff, { slug: mine.slug, name: { ...texts('Hall'), fr: 'Grand hall' } });
+    expect(ok.body.code, JSON.stringify(ok.body)).toBe(0);
+    expect(ok.body.result).toMatchObject({ name: { ...texts('Hall'), fr: 'Grand hall' }, timeZone: 'Asia/Shanghai' });
+    const rows = (await audits()).filter((r) => r.action === 'venue.update');
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]?.before ?? 'null').name.fr).toBe('Hall fr');
+    expect(JSON.parse(rows[0]?.after ?? 'null').name.fr).toBe('Grand hall');
   });
 
   it('creates a venue, reads it back and lists it', async () => {

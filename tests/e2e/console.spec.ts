@@ -36,6 +36,7 @@ test('an admin sees every section and the dashboard with its figures and chart',
     'People',
     'Mall',
     'Content',
+    'Venues',
     'Audit log',
   ]);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

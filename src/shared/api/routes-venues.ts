@@ -4,7 +4,7 @@
  */
 const ADMIN = '/api/cxy/admin/v2/venues';
 
-/** Admin set-up of venues (global `admin` role). */
+/** Set-up of venues: admins create and change them; a venue's staff read it and change its texts. */
 export const VENUES_ADMIN_API = {
   create: { method: 'POST', path: `${ADMIN}/create` },
   update: { method: 'POST', path: `${ADMIN}/update` },

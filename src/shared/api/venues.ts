@@ -76,7 +76,7 @@ export const ZVenueUpdate = z
 export type TVenueUpdate = z.infer<typeof ZVenueUpdate>;
 
 /** A venue as configured (admin answers). */
-const ZAdminVenue = z.object({
+export const ZAdminVenue = z.object({
   id: z.number(),
   slug: z.string(),
   wechatPath: z.string(),

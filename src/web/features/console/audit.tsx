@@ -1,5 +1,4 @@
 import { Form, Link, useSearchParams } from 'react-router';
-import type * as contract from '../../../shared/api/console';
 import { CONSOLE_API } from '../../../shared/api/routes-console';
 import { useTranslation } from '../../i18n/react';
 import { pageBase } from '../../page-loader';

@@ -2,13 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { FieldIssue } from '../../../shared/api/envelope';
 import { RAFFLE_LOOKS } from '../../../shared/api/lottery';
-import {
-  CAMPAIGN_KINDS,
-  type createCampaign,
-  LOTTERY_ADMIN_API,
-  type TCampaignKind,
-  type updateCampaign,
-} from '../../../shared/api/lottery-admin';
+import { CAMPAIGN_KINDS, LOTTERY_ADMIN_API, type TCampaignKind } from '../../../shared/api/lottery-admin';
 import { may } from '../../../shared/console-access';
 import { ApiError } from '../../api/client';
 import { useApi } from '../../api/use-api';

@@ -1,6 +1,6 @@
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { data, Link } from 'react-router';
-import type { createModel, createSliceFromGcode, TUploadedFile } from '../../../shared/api/content-admin';
+import type { TUploadedFile } from '../../../shared/api/content-admin';
 import { CONTENT_ADMIN_API } from '../../../shared/api/content-admin';
 import { Licence } from '../../../shared/enums';
 import { contentPaths } from '../../../shared/share-paths';

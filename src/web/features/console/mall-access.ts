@@ -3,11 +3,11 @@ import { type ConsoleArea, may } from '../../../shared/console-access';
 import { consoleAccess } from './console-loader';
 
 /**
- * Whether the signed-in user may view one area of the console, read on the server by the Mall and
- * Content pages' loaders (the API refuses the calls anyway; the page then says the section is
+ * Whether the signed-in user may view one area of the console, read on the server by the Mall,
+ * Content and Venues pages' loaders (the API refuses the calls anyway; the page then says the section is
  * not theirs instead of showing what it cannot fill).
  */
-export async function mayView(context: AppLoadContext, area: Extract<ConsoleArea, 'mall' | 'content'>) {
+export async function mayView(context: AppLoadContext, area: Extract<ConsoleArea, 'mall' | 'content' | 'venues'>) {
   const access = await consoleAccess(context);
   return access.state === 'staff' && may(access.grants, 'view', { type: 'area', area });
 }

@@ -5,7 +5,6 @@ import type * as mall from '../../../shared/api/mall';
 import { MALL_API } from '../../../shared/api/routes-mall';
 import { LOCALES } from '../../../shared/i18n';
 import { MAX_QUANTITY, PRODUCT_MAX } from '../../../shared/mall-rules';
-import { ApiError } from '../../api/client';
 import { useApi } from '../../api/use-api';
 import { useApp } from '../../app-context';
 import { useTranslation } from '../../i18n/react';
@@ -14,6 +13,7 @@ import { showToast } from '../../ui/toast';
 import type { Route } from './+types/mall-product';
 import type { Texts } from './campaign-draft';
 import { NotYours } from './catalogue-parts';
+import { FieldIssues, issuesOf } from './field-issues';
 import { TextsField } from './form-parts';
 import { mayView, sectionStatus } from './mall-access';
 import { consolePaths } from './paths';
@@ -92,7 +92,7 @@ function ProductForm({ product }: { product: mall.AdminProduct | null }) {
       navigate(consolePaths.mall);
     } catch (err) {
       // The client's toast says why; a parameter error also names its fields here.
-      if (err instanceof ApiError) setIssues(((err.result as { issues?: FieldIssue[] } | null)?.issues ?? []).slice(0, 10));
+      setIssues(issuesOf(err));
     } finally {
       setBusy(false);
     }
@@ -157,13 +157,7 @@ function ProductForm({ product }: { product: mall.AdminProduct | null }) {
           <span>{t('product.onSale')}</span>
         </label>
       </div>
-      {issues.length > 0 ? (
-        <ul role="alert" className="cat-issues">
-          {issues.map((i) => (
-            <li key={`${i.field}:${i.message}`}>{i.field ? `${t('product.field', { field: i.field })} ${i.message}` : i.message}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldIssues issues={issues} label={(field) => t('product.field', { field })} />
       <div className="ops-row">
         <button type="submit" className="btn" disabled={busy || upload === 'busy'}>
           {t('product.save')}

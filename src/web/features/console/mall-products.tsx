@@ -1,6 +1,5 @@
 import type { FormEvent } from 'react';
 import { data, Link, useRevalidator } from 'react-router';
-import type * as mall from '../../../shared/api/mall';
 import type { AdminProduct } from '../../../shared/api/mall';
 import { MALL_API } from '../../../shared/api/routes-mall';
 import { formatFen } from '../../../shared/mall-rules';

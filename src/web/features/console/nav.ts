@@ -26,9 +26,10 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { path: consolePaths.giftCodes, labelKey: 'nav.giftCodes', section: 'campaigns' },
   { path: consolePaths.moderation, labelKey: 'nav.moderation', section: 'content' },
   { path: consolePaths.people, labelKey: 'nav.people', section: 'people' },
-  // The Mall and Content sections, then the audit log.
+  // The Mall, Content and Venues sections, then the audit log.
   { path: consolePaths.mall, labelKey: 'nav.mall', section: 'mall' },
   { path: consolePaths.content, labelKey: 'nav.content', section: 'content' },
+  { path: consolePaths.venues, labelKey: 'nav.venues', section: 'venues' },
   { path: consolePaths.audit, labelKey: 'nav.audit', section: 'audit' },
 ];
 

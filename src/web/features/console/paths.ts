@@ -21,6 +21,9 @@ export const consolePaths = {
   mallOrders: '/admin/mall/orders',
   mallOrder: (orderNo: string) => `/admin/mall/orders/${orderNo}`,
   content: '/admin/content',
+  // The Venues section.
+  venues: '/admin/venues',
+  venue: (slug: string) => `/admin/venues/${slug}`,
 } as const;
 
 /** The visitor's page of a campaign (what the console's preview frames). */

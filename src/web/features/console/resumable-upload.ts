@@ -1,5 +1,5 @@
 import type { TUploadedFile } from '../../../shared/api/content-admin';
-import { MAX_PART_BYTES, type TUploadState, UPLOADS_API, type uploadStart, type uploadStatus } from '../../../shared/api/content-uploads';
+import { MAX_PART_BYTES, type TUploadState, UPLOADS_API } from '../../../shared/api/content-uploads';
 import type { Envelope } from '../../../shared/api/envelope';
 import { headerContextValues } from '../../../shared/context';
 import { ResultCode } from '../../../shared/errors';
