@@ -156,6 +156,15 @@ export const SPEC_ROUTES: Record<string, Owner> = {
   '/admin/moderation': 'console',
   '/admin/people': 'console',
   '/admin/people/:id': 'console',
+  '/admin/mall': 'console',
+  '/admin/mall/products/new': 'console',
+  '/admin/mall/products/:id': 'console',
+  '/admin/mall/orders': 'console',
+  '/admin/mall/orders/:orderNo': 'console',
+  '/admin/content': 'console',
+  '/admin/venues': 'console',
+  '/admin/venues/:slug': 'console',
+  '/admin/audit': 'console',
   // The tools redirect target, `{MAKERS_TOOLS_URL}/makers-tools/{id}`, served here too.
   '/makers-tools/:id': 'tools',
   // Not paths: the mall's own pages (product, cart, checkout, orders, order) under each
