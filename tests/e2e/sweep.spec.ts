@@ -36,7 +36,7 @@ export const SWEEP_PATHS = Object.entries(SPEC_ROUTES)
 
 /** Every key of every catalogue, so a key shown instead of its text is known for what it is. */
 function catalogueKeys(): string[] {
-  const dir = path.join(process.cwd(), 'src/web/i18n/locales/en');
+  const dir = path.join(process.cwd(), 'locales/en');
   const keys: string[] = [];
   const walk = (prefix: string, node: unknown) => {
     if (typeof node === 'string') keys.push(prefix.replace(/_(zero|one|two|few|many|other)$/, ''));
