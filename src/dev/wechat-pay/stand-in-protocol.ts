@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TradeState } from '../../server/wechat/pay/provider';
 import type { JsapiPayParams, PayAnswer } from '../../server/wechat/pay/v3';
+import { ZJsapiPayParams } from '../../shared/api/mall';
 import type { NotificationAttempt } from './stand-in-notifier';
 
 /** The WeChat Pay stand-in's interface and the request bodies it accepts (WeChat's v3 rules). */
@@ -104,14 +105,8 @@ export const ZRefund = z.object({
     .optional(),
   amount: z.object({ refund: z.number().int().min(1), total: z.number().int().min(1), currency: z.literal('CNY') }),
 });
-export const ZPay = z.object({
-  appId: z.string(),
-  timeStamp: z.string(),
-  nonceStr: z.string(),
-  package: z.string(),
-  signType: z.literal('RSA'),
-  paySign: z.string(),
-});
+/** The payer's page's signed JSAPI parameters: the same shape the mall's order answer carries. */
+export const ZPay = ZJsapiPayParams;
 
 export class ApiError extends Error {
   constructor(

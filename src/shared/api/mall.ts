@@ -93,7 +93,7 @@ const ZAdminOrder = ZOrder.extend({
 export type AdminOrder = z.infer<typeof ZAdminOrder>;
 
 /** What `WeixinJSBridge.invoke('getBrandWCPayRequest', params)` takes. */
-const ZJsapiPayParams = z.object({
+export const ZJsapiPayParams = z.object({
   appId: z.string(),
   timeStamp: z.string(),
   nonceStr: z.string(),
