@@ -58,7 +58,8 @@ export function findFaults({ keys }: SweepOptions): string[] {
   }
 
   // 2. Text cut inside its box: a box that clips its own text, or ends it with an ellipsis.
-  // Several lines clamped on purpose (a card's title, a collapsed comment) are a design, and say so.
+  // Several lines clamped on purpose (a card's title, a collapsed comment) are a design, and say so;
+  // so is a member's name ended with an ellipsis that keeps the whole of it in its title.
   const canvas = document.createElement('canvas').getContext('2d');
   for (const el of all) {
     if (!visible(el)) continue;
@@ -72,6 +73,7 @@ export function findFaults({ keys }: SweepOptions): string[] {
       continue;
     }
     if (!ownText || style.webkitLineClamp !== 'none') continue;
+    if (style.textOverflow === 'ellipsis' && el.getAttribute('title') === el.textContent?.trim()) continue;
     const cutX = (clips(style.overflowX) || style.textOverflow === 'ellipsis') && el.scrollWidth > el.clientWidth + 1;
     const cutY = clips(style.overflowY) && el.scrollHeight > el.clientHeight + 1;
     if (cutX || cutY) found.push(`${name(el)} is cut (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);

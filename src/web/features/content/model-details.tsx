@@ -39,7 +39,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return found(
     base,
     model,
-    { title: model.title, description: excerptOf(model.description), ...(image ? { image } : {}) },
+    {
+      title: model.title,
+      // A model without a description still tells a link preview what it is.
+      description:
+        excerptOf(model.description) || base.t('content', 'model.shareDescription', { title: model.title, maker: model.author.nickname }),
+      ...(image ? { image } : {}),
+    },
     { comments },
     // schema.org 3DModel: search engines and chat apps read what the model is.
     {

@@ -30,7 +30,7 @@ export function ModelTile({ model, eager = false }: { model: LandingModel; eager
         <strong className="feed-title">{model.title}</strong>
         <span className="feed-maker">
           <Avatar user={model.author} size="s" />
-          <span>{model.author.nickname}</span>
+          <span title={model.author.nickname}>{model.author.nickname}</span>
         </span>
         <span className="feed-counts muted">
           {t('counts.likes', { count: model.counts.likes, n: n(model.counts.likes) })} ·{' '}
@@ -61,7 +61,7 @@ export function TimelapseTile({ item }: { item: TimelapseCard }) {
         <strong className="feed-title">{title}</strong>
         <span className="feed-maker">
           <Avatar user={item.author} size="s" />
-          <span>{item.author.nickname}</span>
+          <span title={item.author.nickname}>{item.author.nickname}</span>
         </span>
       </Link>
     </li>
