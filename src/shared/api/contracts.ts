@@ -37,7 +37,7 @@ import * as venues from './venues';
  * A new module: add one line below (the tag groups its calls in the document; `file` is where its
  * TypeScript result types live, named in the document for results zod cannot describe).
  */
-const MODULES = [
+export const MODULES = [
   { tag: 'system', file: 'system.ts', exports: system },
   { tag: 'accounts', file: 'accounts.ts', exports: accounts },
   { tag: 'content', file: 'content.ts', exports: content },
